@@ -1,0 +1,119 @@
+// Types for every resource of the Alertmanager HTTP API v2 (see ../shared/alerting-api-v2.md).
+// These are the shapes after runtime validation (schemas.ts must produce exactly these).
+
+export type LabelSet = Record<string, string>;
+
+export interface PeerStatus {
+  name: string;
+  address: string;
+}
+
+export type ClusterState = 'ready' | 'settling' | 'disabled';
+
+export interface ClusterStatus {
+  name?: string;
+  status: ClusterState;
+  peers?: PeerStatus[];
+}
+
+export interface AlertmanagerConfig {
+  original: string;
+}
+
+export interface VersionInfo {
+  version: string;
+  revision: string;
+  branch: string;
+  buildUser: string;
+  buildDate: string;
+  goVersion: string;
+}
+
+export interface AlertmanagerStatus {
+  cluster: ClusterStatus;
+  versionInfo: VersionInfo;
+  config: AlertmanagerConfig;
+  uptime: string;
+}
+
+export interface Matcher {
+  name: string;
+  value: string;
+  isRegex: boolean;
+  /** Defaults to true when the server omits it. */
+  isEqual: boolean;
+}
+
+export interface Silence {
+  matchers: Matcher[];
+  startsAt: string;
+  endsAt: string;
+  createdBy: string;
+  comment: string;
+}
+
+export type SilenceState = 'expired' | 'active' | 'pending';
+
+export interface SilenceStatus {
+  state: SilenceState;
+}
+
+export interface GettableSilence extends Silence {
+  id: string;
+  status: SilenceStatus;
+  updatedAt: string;
+}
+
+export interface PostableSilence extends Silence {
+  id?: string;
+}
+
+export interface Receiver {
+  name: string;
+}
+
+export interface Alert {
+  labels: LabelSet;
+  generatorURL?: string;
+}
+
+export type AlertState = 'unprocessed' | 'active' | 'suppressed';
+
+export interface AlertStatus {
+  state: AlertState;
+  silencedBy: string[];
+  inhibitedBy: string[];
+}
+
+export interface GettableAlert extends Alert {
+  annotations: LabelSet;
+  receivers: Receiver[];
+  fingerprint: string;
+  startsAt: string;
+  updatedAt: string;
+  endsAt: string;
+  status: AlertStatus;
+}
+
+export interface PostableAlert extends Alert {
+  startsAt?: string;
+  endsAt?: string;
+  annotations?: LabelSet;
+}
+
+export interface AlertGroup {
+  labels: LabelSet;
+  receiver: Receiver;
+  alerts: GettableAlert[];
+}
+
+/** State flags of GET /alerts (all default to true on the server). */
+export interface AlertQueryFlags {
+  active?: boolean;
+  silenced?: boolean;
+  inhibited?: boolean;
+  unprocessed?: boolean;
+}
+
+/** State flags of GET /alerts/groups (no `unprocessed`). */
+export type AlertGroupQueryFlags = Omit<AlertQueryFlags, 'unprocessed'>;

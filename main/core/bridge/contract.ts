@@ -1,0 +1,147 @@
+// The one bridge contract between the renderer and the core, shared by main, preload and
+// renderer (type-only for the latter two). Both transports (Electron IPC, browser WebSocket)
+// carry exactly these channels. handlers.ts must implement every request channel: the
+// `Handlers` type makes a missing one a compile error.
+import type { SerializedError } from '../api/errors.ts';
+import type { AlertmanagerStatus, Matcher } from '../api/types.ts';
+import type { AppNotification } from '../model/events.ts';
+import type { ViewMessage } from '../model/view.ts';
+import type {
+  InstanceSecrets,
+  PreviewResult,
+  SilenceDraft,
+  SilenceResult,
+  TestConnectionResult,
+} from '../service.ts';
+import type { InstanceSettings, Settings } from '../settings/types.ts';
+
+export type QuickFrom = { groupKey: string } | { fingerprint: string; clusterId?: string };
+
+export interface AppInfo {
+  shell: 'electron' | 'browser';
+  platform: string;
+  version: string;
+  /** OS user name, the default silence author. */
+  user: string;
+  /** Where secrets are kept and whether that is really encrypted (Linux basic_text is not). */
+  secretBackend: { name: string; encrypted: boolean };
+  /** A settings file that could not be read and was kept aside, if any. */
+  settingsError?: { message: string; keptAs: string };
+}
+
+/** Request channels: name -> argument tuple and result. */
+export interface Requests {
+  'app:info': { args: []; result: AppInfo };
+  'app:openExternal': { args: [url: string]; result: void };
+  'view:refresh': { args: [instanceId?: string]; result: void };
+  'instances:status': { args: [instanceId: string]; result: AlertmanagerStatus };
+  'instances:test': {
+    args: [instance: InstanceSettings, secrets?: InstanceSecrets];
+    result: TestConnectionResult;
+  };
+  'settings:get': { args: []; result: Settings };
+  /** Secrets by instance id are stored in the SecretStore, never in the settings file. */
+  'settings:update': {
+    args: [settings: Settings, secrets?: Record<string, InstanceSecrets>];
+    result: Settings;
+  };
+  'settings:setLaunchAtLogin': { args: [enabled: boolean]; result: boolean };
+  'notifications:snooze': { args: [untilIso: string | null]; result: void };
+  'silences:quickMatchers': { args: [from: QuickFrom]; result: Matcher[] };
+  'silences:preview': { args: [clusterId: string, matchers: Matcher[]]; result: PreviewResult };
+  'silences:create': { args: [clusterId: string, draft: SilenceDraft]; result: SilenceResult };
+  'silences:update': { args: [silenceKey: string, draft: SilenceDraft]; result: SilenceResult };
+  'silences:extend': { args: [silenceKey: string, endsAt: string]; result: SilenceResult };
+  'silences:expire': { args: [silenceKey: string]; result: void };
+  'silences:recreate': {
+    args: [silenceKey: string, durationMs: number, createdBy?: string];
+    result: SilenceResult;
+  };
+  'silences:quick': {
+    args: [from: QuickFrom, durationMs: number, comment?: string];
+    result: SilenceResult[];
+  };
+}
+
+/** Subscription channels: name -> message type. Subscribing returns an unsubscribe. */
+export interface Subscriptions {
+  /** Full snapshot first, then deltas. */
+  'view:changes': ViewMessage;
+  'notifications:shown': AppNotification;
+  /** The shell asks the window to show something (tray item, notification click). */
+  'ui:navigate': {
+    view: 'alerts' | 'silences' | 'instances' | 'settings';
+    groupKey?: string;
+    fingerprint?: string;
+  };
+}
+
+export type RequestChannel = keyof Requests;
+export type SubscriptionChannel = keyof Subscriptions;
+
+/** Runtime list of request channels; `satisfies` + the check below keep it complete. */
+export const REQUEST_CHANNELS = [
+  'app:info',
+  'app:openExternal',
+  'view:refresh',
+  'instances:status',
+  'instances:test',
+  'settings:get',
+  'settings:update',
+  'settings:setLaunchAtLogin',
+  'notifications:snooze',
+  'silences:quickMatchers',
+  'silences:preview',
+  'silences:create',
+  'silences:update',
+  'silences:extend',
+  'silences:expire',
+  'silences:recreate',
+  'silences:quick',
+] as const satisfies readonly RequestChannel[];
+
+export const SUBSCRIPTION_CHANNELS = [
+  'view:changes',
+  'notifications:shown',
+  'ui:navigate',
+] as const satisfies readonly SubscriptionChannel[];
+
+// Compile-time: the runtime lists name every channel of the interfaces.
+type Missing<All, Listed> = Exclude<All, Listed>;
+const _allRequests: Missing<RequestChannel, (typeof REQUEST_CHANNELS)[number]> extends never
+  ? true
+  : never = true;
+const _allSubs: Missing<SubscriptionChannel, (typeof SUBSCRIPTION_CHANNELS)[number]> extends never
+  ? true
+  : never = true;
+void _allRequests;
+void _allSubs;
+
+/** Server-side implementation of every request channel. */
+export type Handlers = {
+  [K in RequestChannel]: (...args: Requests[K]['args']) => Promise<Requests[K]['result']>;
+};
+
+/** Errors cross the bridge as data the UI can show. */
+export interface BridgeError {
+  kind: 'invalid-argument' | 'not-found' | 'forbidden' | 'alertmanager' | 'internal';
+  message: string;
+  /** Present when an Alertmanager request failed. */
+  alertmanager?: SerializedError;
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/**
+ * What the renderer sees (window.amtray in Electron, a WebSocket client in the browser):
+ * one named method per request channel, and one subscribe method.
+ * Methods reject with a BridgeCallError carrying the BridgeError.
+ */
+export type BridgeApi = {
+  [K in RequestChannel]: (...args: Requests[K]['args']) => Promise<Requests[K]['result']>;
+} & {
+  subscribe<K extends SubscriptionChannel>(
+    channel: K,
+    listener: (message: Subscriptions[K]) => void,
+  ): () => void;
+};

@@ -1,0 +1,158 @@
+// The merged view the core maintains across every configured Alertmanager, and the deltas
+// that carry its changes to the renderer and the tray. Plain JSON-safe data only: it crosses
+// the bridge (IPC or WebSocket) as is.
+import type { SerializedError } from '../api/errors.ts';
+import type {
+  AlertState,
+  ClusterState,
+  LabelSet,
+  Matcher,
+  PeerStatus,
+  SilenceState,
+  VersionInfo,
+} from '../api/types.ts';
+
+export type HealthState = 'unknown' | 'ok' | 'unreachable' | 'auth-failed' | 'stale' | 'disabled';
+
+export interface InstanceView {
+  id: string;
+  name: string;
+  url: string;
+  /** Cluster this instance belongs to (explicit setting or detected from /status). */
+  clusterId: string;
+  enabled: boolean;
+  health: HealthState;
+  /** ISO time of the first failure of the current failure streak. */
+  failingSince?: string;
+  lastError?: SerializedError;
+  /** ISO time and duration (ms) of the last completed poll, good or bad. */
+  lastPollAt?: string;
+  lastPollMs?: number;
+  lastSuccessAt?: string;
+  /** True while the server answered 503 (busy) and we are backing off. */
+  busy?: boolean;
+  /** From /status, refreshed less often than alerts. */
+  version?: VersionInfo;
+  uptime?: string;
+  clusterStatus?: ClusterState;
+  clusterName?: string;
+  peers?: PeerStatus[];
+  receivers?: string[];
+}
+
+/**
+ * A cluster is where silences live: an HA group of Alertmanagers, or one standalone instance
+ * (a cluster of one, id `instance:<instanceId>`).
+ */
+export interface ClusterView {
+  id: string;
+  name: string;
+  members: string[];
+  /** ok if any member is ok; otherwise the best member health. */
+  health: HealthState;
+  /** True when no member has answered recently: data shown is the last good data. */
+  stale: boolean;
+}
+
+export interface AlertStatusView {
+  state: AlertState;
+  /** Silence keys (`<clusterId>/<silenceId>`). */
+  silencedBy: string[];
+  /** Fingerprints of inhibiting alerts. */
+  inhibitedBy: string[];
+}
+
+export interface AlertView {
+  /** Alertmanager fingerprint: identifies the alert by its labels, equal across HA peers. */
+  fingerprint: string;
+  labels: LabelSet;
+  annotations: LabelSet;
+  startsAt: string;
+  endsAt: string;
+  updatedAt: string;
+  generatorURL?: string;
+  /** Merged state: active if active on any cluster, else suppressed, else unprocessed. */
+  state: AlertState;
+  silencedBy: string[];
+  inhibitedBy: string[];
+  /** Per cluster status, since the same alert may be silenced in one cluster only. */
+  statusByCluster: Record<string, AlertStatusView>;
+  receivers: string[];
+  /** Where it was seen. */
+  instances: string[];
+  clusters: string[];
+  /** Value of the configured severity label, or '' when missing. */
+  severity: string;
+  /** True when every cluster that has it only has last-good (stale) data. */
+  stale: boolean;
+}
+
+export interface GroupView {
+  /** `<clusterId>|<receiver>|<sorted group labels>` */
+  key: string;
+  clusterId: string;
+  receiver: string;
+  labels: LabelSet;
+  /** Fingerprints, in server order. */
+  alerts: string[];
+  counts: { active: number; suppressed: number; unprocessed: number };
+  /** Worst severity rank among active alerts (see summary.severityOrder). */
+  severity: string;
+  stale: boolean;
+}
+
+export interface SilenceView {
+  /** `<clusterId>/<silenceId>` */
+  key: string;
+  id: string;
+  clusterId: string;
+  matchers: Matcher[];
+  startsAt: string;
+  endsAt: string;
+  updatedAt: string;
+  createdBy: string;
+  comment: string;
+  state: SilenceState;
+}
+
+export type WorstState = 'ok' | 'warning' | 'critical' | 'unreachable' | 'unknown';
+
+export interface Summary {
+  /** Active (not suppressed) alert counts by severity value; '' is the missing-severity bucket. */
+  bySeverity: Record<string, number>;
+  firing: number;
+  suppressed: number;
+  worst: WorstState;
+  unreachableInstances: string[];
+  staleClusters: string[];
+  /** Severity label configured (default `severity`). */
+  severityLabel: string;
+}
+
+export interface ViewSnapshot {
+  seq: number;
+  instances: Record<string, InstanceView>;
+  clusters: Record<string, ClusterView>;
+  groups: Record<string, GroupView>;
+  alerts: Record<string, AlertView>;
+  silences: Record<string, SilenceView>;
+  summary: Summary;
+}
+
+type Collections = 'instances' | 'clusters' | 'groups' | 'alerts' | 'silences';
+
+/**
+ * A change between two snapshots. A cycle without change produces no delta at all.
+ * `upsert` carries whole changed records; `remove` carries keys.
+ */
+export interface ViewDelta {
+  /** seq of the snapshot this delta produces; the previous one is seq - 1. */
+  seq: number;
+  upsert: { [K in Collections]?: ViewSnapshot[K][string][] };
+  remove: { [K in Collections]?: string[] };
+  summary?: Summary;
+}
+
+/** First message of the view subscription is the full snapshot, then deltas. */
+export type ViewMessage =
+  { type: 'snapshot'; snapshot: ViewSnapshot } | { type: 'delta'; delta: ViewDelta };

@@ -1,0 +1,117 @@
+// The facade the shells (Electron and browser) and the bridge handlers use. Implemented by
+// main/core/engine (createCore). Everything here is Electron-free and runs in plain Node.
+import type { SerializedError } from './api/errors.ts';
+import type { AlertmanagerStatus, Matcher } from './api/types.ts';
+import type { AppNotification, CoreEvent } from './model/events.ts';
+import type { AlertView, ViewMessage, ViewSnapshot } from './model/view.ts';
+import type { InstanceSettings, Settings } from './settings/types.ts';
+
+/** Where passwords and tokens live; the settings only hold keys into it. */
+export interface SecretStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Injected so tests can drive time (fake clock) and production uses the real one. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export interface SilenceDraft {
+  matchers: Matcher[];
+  startsAt: string;
+  endsAt: string;
+  createdBy: string;
+  comment: string;
+}
+
+export interface SilenceResult {
+  /** The id the server returned: the truth, even when it differs from the one sent. */
+  id: string;
+  silenceKey: string;
+  clusterId: string;
+  /** The instance the silence was written to. */
+  instanceId: string;
+}
+
+export interface PreviewResult {
+  clusterId: string;
+  /** Fingerprints of current alerts of the cluster the matchers would silence. */
+  fingerprints: string[];
+  alerts: AlertView[];
+  total: number;
+}
+
+export type TestConnectionResult =
+  | {
+      ok: true;
+      version: string;
+      clusterStatus: string;
+      clusterName?: string;
+      peers: number;
+      durationMs: number;
+    }
+  | { ok: false; error: SerializedError; durationMs: number };
+
+/** Secrets typed into the settings form; stored in the SecretStore, never in settings. */
+export interface InstanceSecrets {
+  password?: string;
+  token?: string;
+}
+
+export interface Core {
+  start(): void;
+  stop(): Promise<void>;
+
+  snapshot(): ViewSnapshot;
+  /** The listener receives the full snapshot at once, then deltas; returns unsubscribe. */
+  subscribe(listener: (message: ViewMessage) => void): () => void;
+  onEvents(listener: (events: CoreEvent[]) => void): () => void;
+  onNotification(listener: (notification: AppNotification) => void): () => void;
+
+  /** Poll now (one instance or all); resolves when those polls finished. */
+  refresh(instanceId?: string): Promise<void>;
+  /** Stop/restart all polling (system suspend). */
+  setPollingPaused(paused: boolean): void;
+
+  getSettings(): Settings;
+  /** Validates, applies (restarting affected pollers) and returns the stored settings. */
+  updateSettings(settings: Settings): Settings;
+  /** Snooze notifications until an ISO time, or clear with null. */
+  snoozeNotifications(untilIso: string | null): void;
+
+  testConnection(
+    instance: InstanceSettings,
+    secrets?: InstanceSecrets,
+  ): Promise<TestConnectionResult>;
+  /** Full /status of one instance (includes the config text). */
+  getStatus(instanceId: string): Promise<AlertmanagerStatus>;
+
+  silences: {
+    /** Matchers for a quick silence: group labels, or alert labels minus volatile labels. */
+    quickMatchers(from: { groupKey: string } | { fingerprint: string }): Matcher[];
+    preview(clusterId: string, matchers: Matcher[]): PreviewResult;
+    create(clusterId: string, draft: SilenceDraft): Promise<SilenceResult>;
+    /** Update; follows the id the server returns (it may be new). */
+    update(silenceKey: string, draft: SilenceDraft): Promise<SilenceResult>;
+    extend(silenceKey: string, endsAt: string): Promise<SilenceResult>;
+    expire(silenceKey: string): Promise<void>;
+    /** Recreate an expired silence from now for the given duration. */
+    recreate(silenceKey: string, durationMs: number, createdBy?: string): Promise<SilenceResult>;
+    /** Quick silence from tray or notification: group or alert, for a duration. */
+    quick(
+      from: { groupKey: string } | { fingerprint: string; clusterId?: string },
+      durationMs: number,
+      comment?: string,
+    ): Promise<SilenceResult[]>;
+  };
+}

@@ -1,0 +1,102 @@
+// The settings the user edits. Secrets are never stored inline: `passwordKey` / `tokenKey`
+// name an entry of the SecretStore (safeStorage in Electron, env or a 0600 file in the
+// browser shell). schema.ts validates and migrates files into this shape.
+
+export const SETTINGS_VERSION = 1;
+
+export type InstanceAuthSettings =
+  | { type: 'none' }
+  | { type: 'basic'; username: string; passwordKey: string }
+  | { type: 'bearer'; tokenKey: string };
+
+export interface InstanceTlsSettings {
+  /** Paths to PEM files (read by the core when connecting). */
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+  insecureSkipVerify?: boolean;
+}
+
+export interface InstanceSettings {
+  id: string;
+  name: string;
+  url: string;
+  auth: InstanceAuthSettings;
+  headers: Record<string, string>;
+  tls: InstanceTlsSettings;
+  /** Seconds; default 15, minimum 2. */
+  pollIntervalSec: number;
+  /** Seconds; default 10. */
+  timeoutSec: number;
+  enabled: boolean;
+  /** Explicit HA cluster name; peers with the same name are one cluster. */
+  cluster?: string;
+}
+
+export interface QuietHours {
+  enabled: boolean;
+  /** "HH:MM" local time; a range may wrap midnight. */
+  start: string;
+  end: string;
+  /** 0 = Sunday … 6 = Saturday; empty means every day. */
+  days: number[];
+}
+
+export interface NotificationSettings {
+  enabled: boolean;
+  /** Instance ids with notifications turned off. */
+  mutedInstances: string[];
+  /** Receiver names with notifications turned off. */
+  mutedReceivers: string[];
+  /** Minimum severity that notifies; '' = everything (unknown severities always pass). */
+  minSeverity: string;
+  /** Matcher strings (Alertmanager syntax); an alert must match all include sets if any. */
+  include: string[];
+  exclude: string[];
+  notifyOnResolve: boolean;
+  quietHours: QuietHours;
+  /** ISO time until which notifications are snoozed; absent = not snoozed. */
+  snoozeUntil?: string;
+  /** More firing events than this at once become one summary. Default 5. */
+  stormThreshold: number;
+  /** Minutes before a silence ends to warn. Default 10. */
+  expiringWithinMin: number;
+}
+
+export interface SilenceDefaults {
+  /** Empty = the OS user name. */
+  author: string;
+  requireComment: boolean;
+  /** Labels dropped from quick-silence matchers because they change between restarts. */
+  volatileLabels: string[];
+}
+
+export type Theme = 'system' | 'light' | 'dark';
+
+export interface UiSettings {
+  theme: Theme;
+  /** Remembered filter bar text and toggles. */
+  filter: {
+    text: string;
+    showActive: boolean;
+    showSilenced: boolean;
+    showInhibited: boolean;
+    showUnprocessed: boolean;
+    receivers: string[];
+    instances: string[];
+  };
+  launchAtLogin: boolean;
+  window?: { x: number; y: number; width: number; height: number };
+}
+
+export interface Settings {
+  version: number;
+  instances: InstanceSettings[];
+  /** Label that holds severity; default `severity`. */
+  severityLabel: string;
+  /** Severity values from most to least severe; values not listed rank as unknown. */
+  severityOrder: string[];
+  notifications: NotificationSettings;
+  silences: SilenceDefaults;
+  ui: UiSettings;
+}
