@@ -145,3 +145,24 @@ export type BridgeApi = {
     listener: (message: Subscriptions[K]) => void,
   ): () => void;
 };
+
+/**
+ * Browser transport wire format (JSON text frames over a WebSocket at
+ * ws://127.0.0.1:<port>/bridge?token=<token>; the page is served at
+ * http://127.0.0.1:<port>/?token=<token> and the renderer reads the token from its URL).
+ */
+export type WireClientMessage =
+  | { id: number; type: 'request'; channel: string; args: unknown[] }
+  | { id: number; type: 'subscribe'; channel: string }
+  | { id: number; type: 'unsubscribe' };
+
+export type WireServerMessage =
+  | { id: number; type: 'result'; result: BridgeResult<unknown> }
+  | { id: number; type: 'message'; message: unknown }
+  | { id: number; type: 'subscribed' }
+  | { id: number; type: 'error'; error: BridgeError };
+
+/** Electron transport: ipcMain.handle channel names are `amtray:<channel>`; subscriptions are
+ * pushed by webContents.send(`amtray:sub:<channel>`, message) after the renderer invokes
+ * `amtray:subscribe` with the channel name, and stopped with `amtray:unsubscribe`. */
+export const IPC_PREFIX = 'amtray:';
