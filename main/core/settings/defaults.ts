@@ -1,0 +1,127 @@
+// Default settings. Everything a fresh install or a missing/corrupt settings file starts from.
+import {
+  SETTINGS_VERSION,
+  type InstanceSettings,
+  type NotificationSettings,
+  type Settings,
+  type SilenceDefaults,
+  type UiSettings,
+} from './types.ts';
+
+export const DEFAULT_POLL_INTERVAL_SEC = 15;
+/** Polling faster than this hammers the server (every poll transfers the whole state). */
+export const MIN_POLL_INTERVAL_SEC = 2;
+export const DEFAULT_TIMEOUT_SEC = 10;
+export const DEFAULT_SEVERITY_LABEL = 'severity';
+export const DEFAULT_SEVERITY_ORDER: readonly string[] = ['critical', 'error', 'warning', 'info'];
+export const DEFAULT_STORM_THRESHOLD = 5;
+export const DEFAULT_EXPIRING_WITHIN_MIN = 10;
+
+/**
+ * Labels whose values change when the thing that fires the alert is restarted or rescheduled
+ * (a new pod name, container id, revision hash...). A quick silence keyed on them would stop
+ * matching after the next restart, so quick-silence matchers drop them.
+ */
+export const DEFAULT_VOLATILE_LABELS: readonly string[] = [
+  'pod',
+  'pod_name',
+  'pod_ip',
+  'pod_uid',
+  'uid',
+  'container_id',
+  'image_id',
+  'pod_template_hash',
+  'controller_revision_hash',
+  'pod_template_generation',
+  'instance_id',
+  'job_id',
+];
+
+export function defaultNotificationSettings(): NotificationSettings {
+  return {
+    enabled: true,
+    mutedInstances: [],
+    mutedReceivers: [],
+    minSeverity: '',
+    include: [],
+    exclude: [],
+    notifyOnResolve: false,
+    quietHours: { enabled: false, start: '22:00', end: '07:00', days: [] },
+    stormThreshold: DEFAULT_STORM_THRESHOLD,
+    expiringWithinMin: DEFAULT_EXPIRING_WITHIN_MIN,
+  };
+}
+
+export function defaultSilenceDefaults(): SilenceDefaults {
+  return { author: '', requireComment: true, volatileLabels: [...DEFAULT_VOLATILE_LABELS] };
+}
+
+export function defaultUiSettings(): UiSettings {
+  return {
+    theme: 'system',
+    filter: {
+      text: '',
+      showActive: true,
+      showSilenced: false,
+      showInhibited: false,
+      showUnprocessed: true,
+      receivers: [],
+      instances: [],
+    },
+    launchAtLogin: false,
+  };
+}
+
+/** A fresh settings object (new arrays/objects every call: safe to mutate). */
+export function defaultSettings(): Settings {
+  return {
+    version: SETTINGS_VERSION,
+    instances: [],
+    severityLabel: DEFAULT_SEVERITY_LABEL,
+    severityOrder: [...DEFAULT_SEVERITY_ORDER],
+    notifications: defaultNotificationSettings(),
+    silences: defaultSilenceDefaults(),
+    ui: defaultUiSettings(),
+  };
+}
+
+let idCounter = 0;
+function newInstanceId(): string {
+  // crypto.randomUUID exists in Node 20 and in Chromium; the counter only disambiguates.
+  const g = globalThis as { crypto?: { randomUUID?: () => string } };
+  return (
+    g.crypto?.randomUUID?.() ?? `inst-${Date.now().toString(36)}-${(idCounter++).toString(36)}`
+  );
+}
+
+/**
+ * An instance with every field filled: `partial` wins, missing fields get defaults. A missing
+ * id gets a fresh random one; the poll interval is clamped to the minimum.
+ */
+export function defaultInstance(partial: Partial<InstanceSettings> = {}): InstanceSettings {
+  const instance: InstanceSettings = {
+    id: partial.id ?? newInstanceId(),
+    name: partial.name ?? '',
+    url: partial.url ?? '',
+    auth: partial.auth ?? { type: 'none' },
+    headers: { ...(partial.headers ?? {}) },
+    tls: { ...(partial.tls ?? {}) },
+    pollIntervalSec: Math.max(
+      MIN_POLL_INTERVAL_SEC,
+      partial.pollIntervalSec ?? DEFAULT_POLL_INTERVAL_SEC,
+    ),
+    timeoutSec: partial.timeoutSec ?? DEFAULT_TIMEOUT_SEC,
+    enabled: partial.enabled ?? true,
+  };
+  if (partial.cluster !== undefined && partial.cluster !== '') instance.cluster = partial.cluster;
+  if (instance.name === '' && instance.url !== '') instance.name = hostOf(instance.url);
+  return instance;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,18 @@
+// Settings: types, defaults, validation + migration, and the settings file.
+export * from './types.ts';
+export * from './defaults.ts';
+export { migrateSettings, secretKeyFor, type MigrationResult } from './migrations.ts';
+export {
+  CREDENTIAL_HEADERS,
+  parseSettings,
+  settingsSchema,
+  instanceSettingsSchema,
+  type ParseSettingsResult,
+} from './schema.ts';
+export {
+  corruptSuffix,
+  findInlineSecrets,
+  readSettingsFile,
+  writeSettingsFile,
+  type ReadSettingsResult,
+} from './file.ts';
