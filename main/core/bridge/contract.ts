@@ -166,3 +166,56 @@ export type WireServerMessage =
  * pushed by webContents.send(`amtray:sub:<channel>`, message) after the renderer invokes
  * `amtray:subscribe` with the channel name, and stopped with `amtray:unsubscribe`. */
 export const IPC_PREFIX = 'amtray:';
+// Detail of the Electron subscription transport: `amtray:subscribe` resolves a
+// BridgeResult<number> (a subscription id) and every pushed message is sent as
+// webContents.send(`amtray:sub:<channel>`, message, subscriptionId), so each renderer listener
+// gets its own stream (a second view:changes listener gets its own first snapshot).
+// `amtray:unsubscribe` takes that id.
+
+/** What BridgeApi methods reject with: an Error carrying the typed BridgeError. */
+export class BridgeCallError extends Error {
+  readonly error: BridgeError;
+  constructor(error: BridgeError) {
+    super(error.message);
+    this.name = 'BridgeCallError';
+    this.error = error;
+  }
+}
+
+const BRIDGE_ERROR_KINDS: readonly BridgeError['kind'][] = [
+  'invalid-argument',
+  'not-found',
+  'forbidden',
+  'alertmanager',
+  'internal',
+];
+
+/** Structural check for a BridgeError that crossed a process or context boundary as data. */
+export function isBridgeError(value: unknown): value is BridgeError {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { kind?: unknown; message?: unknown };
+  return (
+    typeof v.message === 'string' &&
+    typeof v.kind === 'string' &&
+    (BRIDGE_ERROR_KINDS as readonly string[]).includes(v.kind)
+  );
+}
+
+export function isRequestChannel(value: unknown): value is RequestChannel {
+  return typeof value === 'string' && (REQUEST_CHANNELS as readonly string[]).includes(value);
+}
+
+export function isSubscriptionChannel(value: unknown): value is SubscriptionChannel {
+  return typeof value === 'string' && (SUBSCRIPTION_CHANNELS as readonly string[]).includes(value);
+}
+
+/** ipcMain.handle channel of a request channel, e.g. `amtray:silences:quick`. */
+export function ipcChannel(channel: RequestChannel): string {
+  return `${IPC_PREFIX}${channel}`;
+}
+export const IPC_SUBSCRIBE = `${IPC_PREFIX}subscribe`;
+export const IPC_UNSUBSCRIBE = `${IPC_PREFIX}unsubscribe`;
+/** webContents.send channel of a subscription channel's messages. */
+export function ipcSubscriptionChannel(channel: SubscriptionChannel): string {
+  return `${IPC_PREFIX}sub:${channel}`;
+}

@@ -1,0 +1,89 @@
+// The renderer's one way to reach the core. In Electron the sandboxed preload exposes
+// window.amtray (IPC); in the browser shell the page talks to the local server over a
+// WebSocket authenticated by the token in the page's own URL (?token=...).
+// Either way the caller gets a BridgeApi whose methods reject with BridgeCallError.
+import {
+  BridgeCallError,
+  REQUEST_CHANNELS,
+  isBridgeError,
+  type BridgeApi,
+} from '../../../main/core/bridge/contract.ts';
+import { createWsBridge, type BridgeStatus } from './ws-client.ts';
+
+export { BridgeCallError } from '../../../main/core/bridge/contract.ts';
+export type { BridgeStatus } from './ws-client.ts';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in the browser shell. */
+    amtray?: BridgeApi;
+  }
+}
+
+/** Errors crossing contextBridge lose their class; rebuild a BridgeCallError from the data. */
+export function toBridgeCallError(reason: unknown): BridgeCallError {
+  if (reason instanceof BridgeCallError) return reason;
+  if (isBridgeError(reason)) return new BridgeCallError(reason);
+  if (typeof reason === 'object' && reason !== null && 'error' in reason) {
+    const inner = (reason as { error: unknown }).error;
+    if (isBridgeError(inner)) return new BridgeCallError(inner);
+  }
+  const message = reason instanceof Error ? reason.message : String(reason);
+  return new BridgeCallError({ kind: 'internal', message });
+}
+
+function wrapPreload(raw: BridgeApi): BridgeApi {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  const table = raw as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const channel of REQUEST_CHANNELS) {
+    methods[channel] = async (...args: unknown[]) => {
+      const fn = table[channel];
+      if (!fn) throw new BridgeCallError({ kind: 'internal', message: `no bridge for ${channel}` });
+      try {
+        return await fn(...args);
+      } catch (reason) {
+        throw toBridgeCallError(reason);
+      }
+    };
+  }
+  return { ...methods, subscribe: raw.subscribe } as unknown as BridgeApi;
+}
+
+let bridge: BridgeApi | undefined;
+let status: BridgeStatus = 'open';
+const statusListeners = new Set<(s: BridgeStatus) => void>();
+
+/** The bridge for this window (created once). */
+export function getBridge(): BridgeApi {
+  if (bridge) return bridge;
+  if (window.amtray) {
+    bridge = wrapPreload(window.amtray);
+    return bridge;
+  }
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const url = `${scheme}//${location.host}/bridge?token=${encodeURIComponent(token)}`;
+  const ws = createWsBridge(url, { createSocket: (u) => new WebSocket(u) });
+  status = ws.status();
+  ws.onStatus((s) => {
+    status = s;
+    for (const l of statusListeners) l(s);
+  });
+  bridge = ws.api;
+  return bridge;
+}
+
+/** Connection state of the bridge: always 'open' in Electron; the WebSocket's in a browser. */
+export function bridgeStatus(): BridgeStatus {
+  return status;
+}
+
+export function onBridgeStatus(listener: (s: BridgeStatus) => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** Which shell hosts this window. */
+export function isElectron(): boolean {
+  return window.amtray !== undefined;
+}

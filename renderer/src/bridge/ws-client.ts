@@ -1,0 +1,255 @@
+// The browser shell's side of the bridge: a BridgeApi over one WebSocket to the local server
+// (main/server), speaking the wire format of main/core/bridge/contract.ts.
+// Reconnects with backoff when the connection drops and then re-subscribes, so every
+// view:changes listener gets a fresh snapshot. Requests in flight when the connection drops
+// are rejected rather than re-sent: a silence must never be created twice behind the user's back.
+// The WebSocket constructor is injected so Node tests can drive it with the `ws` package.
+import {
+  BridgeCallError,
+  REQUEST_CHANNELS,
+  isBridgeError,
+  type BridgeApi,
+  type BridgeError,
+  type BridgeResult,
+  type SubscriptionChannel,
+  type Subscriptions,
+  type WireClientMessage,
+  type WireServerMessage,
+} from '../../../main/core/bridge/contract.ts';
+
+/** The part of the WHATWG WebSocket this client uses (the browser's and `ws` both fit). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+export type BridgeStatus = 'connecting' | 'open' | 'closed';
+
+export interface WsBridgeOptions {
+  createSocket: (url: string) => WebSocketLike;
+  /** First reconnect delay; doubles up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  /** Defaults to the global timers; injectable for tests. */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export interface WsBridge {
+  api: BridgeApi;
+  status(): BridgeStatus;
+  onStatus(listener: (status: BridgeStatus) => void): () => void;
+  /** Stop for good: rejects pending requests, drops subscriptions, no reconnect. */
+  close(): void;
+}
+
+const OPEN = 1;
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: BridgeCallError) => void;
+}
+
+interface Sub {
+  channel: SubscriptionChannel;
+  listener: (message: unknown) => void;
+  /** Wire id of the current connection's subscription, if subscribed. */
+  wireId?: number;
+}
+
+export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge {
+  const retryMs = options.retryMs ?? 250;
+  const maxRetryMs = options.maxRetryMs ?? 5000;
+  const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer =
+    options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+
+  let socket: WebSocketLike | undefined;
+  let state: BridgeStatus = 'connecting';
+  let closedForGood = false;
+  let nextId = 1;
+  let delay = retryMs;
+  let retryTimer: unknown;
+  /** Requests waiting for the connection to open (kept across reconnects: never sent yet). */
+  let outbox: { id: number; text: string }[] = [];
+  const pending = new Map<number, Pending>();
+  const subs = new Set<Sub>();
+  const subsByWireId = new Map<number, Sub>();
+  const statusListeners = new Set<(status: BridgeStatus) => void>();
+
+  function setStatus(next: BridgeStatus): void {
+    if (state === next) return;
+    state = next;
+    for (const l of statusListeners) l(next);
+  }
+
+  function send(message: WireClientMessage): void {
+    const text = JSON.stringify(message);
+    if (socket && socket.readyState === OPEN) socket.send(text);
+    else if (message.type === 'request') outbox.push({ id: message.id, text });
+    // A subscribe/unsubscribe while disconnected is redone from `subs` on the next open.
+  }
+
+  function subscribeOnWire(sub: Sub): void {
+    const id = nextId++;
+    sub.wireId = id;
+    subsByWireId.set(id, sub);
+    send({ id, type: 'subscribe', channel: sub.channel });
+  }
+
+  /** Rejects the requests that were sent (their outcome is unknown); queued ones wait. */
+  function failSent(error: BridgeError): void {
+    const queued = new Set(outbox.map((o) => o.id));
+    for (const [id, p] of [...pending]) {
+      if (queued.has(id)) continue;
+      pending.delete(id);
+      p.reject(new BridgeCallError(error));
+    }
+  }
+
+  function onMessage(data: unknown): void {
+    let msg: WireServerMessage;
+    try {
+      msg = JSON.parse(typeof data === 'string' ? data : String(data)) as WireServerMessage;
+    } catch {
+      return; // not ours; the server only sends JSON
+    }
+    if (typeof msg !== 'object' || msg === null || typeof msg.id !== 'number') return;
+    switch (msg.type) {
+      case 'result': {
+        const p = pending.get(msg.id);
+        if (!p) return;
+        pending.delete(msg.id);
+        const result = msg.result as BridgeResult<unknown>;
+        if (result && result.ok) p.resolve(result.value);
+        else
+          p.reject(
+            new BridgeCallError(
+              result && isBridgeError(result.error)
+                ? result.error
+                : { kind: 'internal', message: 'malformed result from the server' },
+            ),
+          );
+        return;
+      }
+      case 'message': {
+        subsByWireId.get(msg.id)?.listener(msg.message);
+        return;
+      }
+      case 'error': {
+        // A refused request or subscription (unknown channel, malformed frame).
+        const p = pending.get(msg.id);
+        if (p) {
+          pending.delete(msg.id);
+          p.reject(new BridgeCallError(msg.error));
+          return;
+        }
+        const sub = subsByWireId.get(msg.id);
+        if (sub) {
+          subsByWireId.delete(msg.id);
+          subs.delete(sub);
+          console.error(`bridge: subscription to ${sub.channel} refused: ${msg.error.message}`);
+        }
+        return;
+      }
+      case 'subscribed':
+        return;
+    }
+  }
+
+  function connect(): void {
+    if (closedForGood) return;
+    setStatus('connecting');
+    const ws = options.createSocket(url);
+    socket = ws;
+    ws.addEventListener('open', () => {
+      if (socket !== ws) return;
+      delay = retryMs;
+      setStatus('open');
+      const queued = outbox;
+      outbox = [];
+      for (const sub of subs) subscribeOnWire(sub);
+      for (const { text } of queued) ws.send(text);
+    });
+    ws.addEventListener('message', (event) => {
+      if (socket === ws) onMessage(event.data);
+    });
+    ws.addEventListener('error', () => {
+      // 'close' follows; nothing else to do.
+    });
+    ws.addEventListener('close', () => {
+      if (socket !== ws) return;
+      socket = undefined;
+      subsByWireId.clear();
+      for (const sub of subs) delete sub.wireId;
+      failSent({ kind: 'internal', message: 'connection to the app server lost' });
+      setStatus('closed');
+      if (closedForGood) return;
+      retryTimer = setTimer(() => {
+        retryTimer = undefined;
+        connect();
+      }, delay);
+      delay = Math.min(delay * 2, maxRetryMs);
+    });
+  }
+
+  function request(channel: string, args: unknown[]): Promise<unknown> {
+    if (closedForGood)
+      return Promise.reject(new BridgeCallError({ kind: 'internal', message: 'bridge closed' }));
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      send({ id, type: 'request', channel, args });
+    });
+  }
+
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const channel of REQUEST_CHANNELS) {
+    methods[channel] = (...args: unknown[]) => request(channel, args);
+  }
+
+  function subscribe<K extends SubscriptionChannel>(
+    channel: K,
+    listener: (message: Subscriptions[K]) => void,
+  ): () => void {
+    const sub: Sub = { channel, listener: listener as (message: unknown) => void };
+    subs.add(sub);
+    if (socket && socket.readyState === OPEN) subscribeOnWire(sub);
+    return () => {
+      if (!subs.delete(sub)) return;
+      if (sub.wireId !== undefined) {
+        subsByWireId.delete(sub.wireId);
+        if (socket && socket.readyState === OPEN)
+          socket.send(JSON.stringify({ id: sub.wireId, type: 'unsubscribe' }));
+      }
+    };
+  }
+
+  const api = { ...methods, subscribe } as unknown as BridgeApi;
+  connect();
+
+  return {
+    api,
+    status: () => state,
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    close() {
+      if (closedForGood) return;
+      closedForGood = true;
+      if (retryTimer !== undefined) clearTimer(retryTimer);
+      subs.clear();
+      subsByWireId.clear();
+      outbox = [];
+      failSent({ kind: 'internal', message: 'bridge closed' });
+      const ws = socket;
+      socket = undefined;
+      ws?.close();
+      setStatus('closed');
+    },
+  };
+}
