@@ -1,0 +1,260 @@
+// Writes silences to a cluster. Silences gossip between HA peers, so each write goes to ONE
+// member (healthy ones first); writing to all would create duplicates. A failure that says
+// nothing about the request (network, timeout, TLS, 5xx) moves on to the next member; a 4xx
+// is the server rejecting the silence itself and is surfaced as is (retrying elsewhere would
+// get the same answer). The silenceID the server returns is always the truth: an update may
+// create a new silence and expire the old one.
+import { AlertmanagerError, type SerializedError } from '../api/errors.ts';
+import type { GettableSilence, PostableSilence } from '../api/types.ts';
+import type { SilenceView } from '../model/view.ts';
+import type { SilenceDraft, SilenceResult } from '../service.ts';
+import { validateDraft, type FieldError } from './validate.ts';
+
+/** The part of AlertmanagerClient silence actions use (the real client satisfies it). */
+export interface SilenceClient {
+  postSilence(s: PostableSilence, o?: { signal?: AbortSignal }): Promise<string>;
+  getSilence(id: string, o?: { signal?: AbortSignal }): Promise<GettableSilence>;
+  deleteSilence(id: string, o?: { signal?: AbortSignal }): Promise<void>;
+}
+
+export interface ClusterMember {
+  instanceId: string;
+  client: SilenceClient;
+  healthy: boolean;
+}
+
+/** What the engine provides: members of a cluster, the current view, and a way to refresh. */
+export interface SilenceAccessor {
+  members(clusterId: string): ClusterMember[];
+  silence(key: string): SilenceView | undefined;
+  /** Re-polls the cluster so the view shows the change; errors are ignored by the caller. */
+  refresh(clusterId: string): Promise<void>;
+}
+
+export interface SilenceActionsOptions {
+  /** Epoch ms; default Date.now (inject the core's clock). */
+  now?: () => number;
+}
+
+/** The draft failed client-side validation; nothing was sent. */
+export class SilenceValidationError extends Error {
+  readonly errors: FieldError[];
+  constructor(errors: FieldError[]) {
+    super(errors.map((e) => `${e.field}: ${e.message}`).join('; '));
+    this.name = 'SilenceValidationError';
+    this.errors = errors;
+  }
+}
+
+/** No member of the cluster could take the write (all unreachable / 5xx), or none exists. */
+export class SilenceWriteError extends Error {
+  readonly clusterId: string;
+  readonly attempts: { instanceId: string; error: SerializedError | { message: string } }[];
+  constructor(clusterId: string, message: string, attempts: SilenceWriteError['attempts']) {
+    super(message);
+    this.name = 'SilenceWriteError';
+    this.clusterId = clusterId;
+    this.attempts = attempts;
+  }
+}
+
+/** Whether another member may succeed where this one failed. */
+export function isRetryableOnOtherMember(err: unknown): boolean {
+  if (!(err instanceof AlertmanagerError)) return false;
+  switch (err.kind) {
+    case 'network':
+    case 'timeout':
+    case 'tls':
+      return true;
+    case 'http':
+      return err.status !== undefined && err.status >= 500;
+    default:
+      // auth / 4xx: the request itself is refused; invalid-response / too-large: the server
+      // may have applied the write, so retrying could duplicate it; aborted: the caller quit.
+      return false;
+  }
+}
+
+/** `<clusterId>/<silenceId>`; cluster ids may contain '/', silence ids (UUIDs) never do. */
+export function silenceKey(clusterId: string, id: string): string {
+  return `${clusterId}/${id}`;
+}
+
+export function parseSilenceKey(key: string): { clusterId: string; id: string } {
+  const i = key.lastIndexOf('/');
+  if (i <= 0 || i === key.length - 1) throw new Error(`invalid silence key: ${key}`);
+  return { clusterId: key.slice(0, i), id: key.slice(i + 1) };
+}
+
+function toPostable(draft: SilenceDraft, id?: string): PostableSilence {
+  const body: PostableSilence = {
+    matchers: draft.matchers.map((m) => ({
+      name: m.name,
+      value: m.value,
+      isRegex: m.isRegex,
+      isEqual: m.isEqual,
+    })),
+    startsAt: draft.startsAt,
+    endsAt: draft.endsAt,
+    createdBy: draft.createdBy,
+    comment: draft.comment,
+  };
+  if (id !== undefined) body.id = id;
+  return body;
+}
+
+export class SilenceActions {
+  private readonly accessor: SilenceAccessor;
+  private readonly now: () => number;
+
+  constructor(accessor: SilenceAccessor, opts: SilenceActionsOptions = {}) {
+    this.accessor = accessor;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Creates a silence on one member of the cluster. */
+  async create(clusterId: string, draft: SilenceDraft): Promise<SilenceResult> {
+    this.check(draft);
+    return this.post(clusterId, toPostable(draft));
+  }
+
+  /**
+   * Updates a silence. The server updates in place only when the matchers are unchanged (and
+   * the times allow it); otherwise it expires the old one and returns a NEW id, returned here.
+   */
+  async update(key: string, draft: SilenceDraft): Promise<SilenceResult> {
+    this.check(draft);
+    const { clusterId, id } = this.locate(key);
+    return this.post(clusterId, toPostable(draft, id));
+  }
+
+  /** Moves the end time; the id may change (e.g. the silence had expired meanwhile). */
+  async extend(key: string, endsAt: string): Promise<SilenceResult> {
+    const current = await this.current(key);
+    const draft: SilenceDraft = {
+      matchers: current.matchers,
+      // Unchanged, byte for byte: the server updates an active silence in place only when
+      // startsAt is identical.
+      startsAt: current.startsAt,
+      endsAt,
+      createdBy: current.createdBy,
+      comment: current.comment,
+    };
+    const end = Date.parse(endsAt);
+    if (Number.isNaN(end) || end <= this.now()) {
+      throw new SilenceValidationError([
+        { field: 'endsAt', message: "end time can't be in the past" },
+      ]);
+    }
+    return this.post(current.clusterId, toPostable(draft, current.id));
+  }
+
+  /** Expires a silence (DELETE expires; the server keeps it listed until retention). */
+  async expire(key: string): Promise<void> {
+    const { clusterId, id } = this.locate(key);
+    const view = this.accessor.silence(key);
+    // Expiring twice is an error on the server; the view already says it is done.
+    if (view?.state === 'expired') return;
+    await this.onOneMember(clusterId, (client) => client.deleteSilence(id));
+    await this.refresh(clusterId);
+  }
+
+  /** A new silence with the old one's matchers and comment, from now for `durationMs`. */
+  async recreate(key: string, durationMs: number, createdBy?: string): Promise<SilenceResult> {
+    const current = await this.current(key);
+    const now = this.now();
+    const draft: SilenceDraft = {
+      matchers: current.matchers,
+      startsAt: new Date(now).toISOString(),
+      endsAt: new Date(now + durationMs).toISOString(),
+      createdBy: createdBy !== undefined && createdBy !== '' ? createdBy : current.createdBy,
+      comment: current.comment,
+    };
+    this.check(draft);
+    return this.post(current.clusterId, toPostable(draft));
+  }
+
+  private check(draft: SilenceDraft): void {
+    // The comment requirement is a user preference the caller enforces; here only what the
+    // server would refuse anyway.
+    const errors = validateDraft(draft, { requireComment: false, now: this.now() });
+    if (errors.length > 0) throw new SilenceValidationError(errors);
+  }
+
+  private locate(key: string): { clusterId: string; id: string } {
+    const view = this.accessor.silence(key);
+    if (view) return { clusterId: view.clusterId, id: view.id };
+    return parseSilenceKey(key);
+  }
+
+  /** The silence as the view has it, else as a member reports it. */
+  private async current(key: string): Promise<SilenceView> {
+    const view = this.accessor.silence(key);
+    if (view) return view;
+    const { clusterId, id } = parseSilenceKey(key);
+    const { result } = await this.onOneMember(clusterId, (client) => client.getSilence(id));
+    return {
+      key,
+      id: result.id,
+      clusterId,
+      matchers: result.matchers,
+      startsAt: result.startsAt,
+      endsAt: result.endsAt,
+      updatedAt: result.updatedAt,
+      createdBy: result.createdBy,
+      comment: result.comment,
+      state: result.status.state,
+    };
+  }
+
+  private async post(clusterId: string, body: PostableSilence): Promise<SilenceResult> {
+    const { result: id, instanceId } = await this.onOneMember(clusterId, (client) =>
+      client.postSilence(body),
+    );
+    await this.refresh(clusterId);
+    return { id, silenceKey: silenceKey(clusterId, id), clusterId, instanceId };
+  }
+
+  private async refresh(clusterId: string): Promise<void> {
+    try {
+      await this.accessor.refresh(clusterId);
+    } catch {
+      // The write succeeded; the next regular poll will show it.
+    }
+  }
+
+  /** Runs `op` on the first member that answers: healthy members first, in their order. */
+  private async onOneMember<T>(
+    clusterId: string,
+    op: (client: SilenceClient) => Promise<T>,
+  ): Promise<{ result: T; instanceId: string }> {
+    const members = this.accessor.members(clusterId);
+    const ordered = [...members.filter((m) => m.healthy), ...members.filter((m) => !m.healthy)];
+    if (ordered.length === 0) {
+      throw new SilenceWriteError(clusterId, `cluster ${clusterId} has no members`, []);
+    }
+    const attempts: SilenceWriteError['attempts'] = [];
+    for (const member of ordered) {
+      try {
+        return { result: await op(member.client), instanceId: member.instanceId };
+      } catch (err) {
+        if (!isRetryableOnOtherMember(err)) throw err;
+        attempts.push({
+          instanceId: member.instanceId,
+          error: err instanceof AlertmanagerError ? err.toJSON() : { message: String(err) },
+        });
+      }
+    }
+    const detail = attempts
+      .map(
+        (a) =>
+          `${a.instanceId}: ${'serverMessage' in a.error && a.error.serverMessage ? a.error.serverMessage : a.error.message}`,
+      )
+      .join('; ');
+    throw new SilenceWriteError(
+      clusterId,
+      `no member of ${clusterId} accepted the request (${detail})`,
+      attempts,
+    );
+  }
+}

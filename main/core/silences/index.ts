@@ -1,0 +1,34 @@
+// Silences: matcher semantics, quick-silence matchers and drafts, validation, preview, and
+// the actions that write silences to a cluster.
+export {
+  compileMatcherRegex,
+  matchesAlert,
+  matchesEmpty,
+  matchesValue,
+  matcherRegexError,
+  type CompiledRegex,
+  type MatcherInput,
+} from './match.ts';
+export {
+  buildDraft,
+  durationPresets,
+  escapeRegex,
+  quickMatchersForAlert,
+  quickMatchersForGroup,
+  type DraftInput,
+  type DurationPreset,
+} from './quick.ts';
+export { validateDraft, type FieldError, type ValidateOptions } from './validate.ts';
+export { previewSilence } from './preview.ts';
+export {
+  isRetryableOnOtherMember,
+  parseSilenceKey,
+  silenceKey,
+  SilenceActions,
+  SilenceValidationError,
+  SilenceWriteError,
+  type ClusterMember,
+  type SilenceAccessor,
+  type SilenceActionsOptions,
+  type SilenceClient,
+} from './actions.ts';
