@@ -1,0 +1,188 @@
+// Every request channel, implemented once over the Core for both shells. What differs
+// between Electron and the browser shell (opening a URL, login items, where secrets and the
+// settings file live) comes in as ShellServices. Arguments arrive already validated by
+// dispatch.ts (validate.ts); handlers only add checks that need state (does the instance exist,
+// does a secret belong to that instance's auth).
+import type { Core, InstanceSecrets, SecretStore } from '../service.ts';
+import { secretKeyFor } from '../settings/migrations.ts';
+import type { InstanceSettings, Settings } from '../settings/types.ts';
+import type { AppInfo, Handlers } from './contract.ts';
+import { BridgeRequestError } from './errors.ts';
+import { safeExternalUrl } from './external-url.ts';
+
+export interface ShellServices {
+  /** Everything app:info reports (shell, platform, version, user, secret backend, settings error). */
+  appInfo(): AppInfo | Promise<AppInfo>;
+  /** Open an already validated http(s) URL in the user's browser. */
+  openExternal(url: string): Promise<void>;
+  /** Apply the OS login item; resolves to the state actually in effect. */
+  setLaunchAtLogin(enabled: boolean): Promise<boolean>;
+  secrets: SecretStore;
+  /** Write the settings to this shell's settings file (never containing secrets). */
+  persistSettings(settings: Settings): Promise<void>;
+}
+
+/** SecretStore keys an instance's settings point at. */
+export function secretKeysOf(instance: InstanceSettings): string[] {
+  switch (instance.auth.type) {
+    case 'basic':
+      return [instance.auth.passwordKey];
+    case 'bearer':
+      return [instance.auth.tokenKey];
+    default:
+      return [];
+  }
+}
+
+/**
+ * An instance may only reference its own secrets (`instance/<id>/password|token`): otherwise
+ * a settings change could point instance B's auth at instance A's password and send it to B.
+ */
+export function checkSecretKeys(instance: InstanceSettings): void {
+  const { auth } = instance;
+  const expected =
+    auth.type === 'basic'
+      ? { got: auth.passwordKey, want: secretKeyFor(instance.id, 'password') }
+      : auth.type === 'bearer'
+        ? { got: auth.tokenKey, want: secretKeyFor(instance.id, 'token') }
+        : undefined;
+  if (expected && expected.got !== expected.want) {
+    throw new BridgeRequestError(
+      'invalid-argument',
+      `instance ${instance.id}: secret key must be ${expected.want}`,
+    );
+  }
+}
+
+/** Pairs each given secret with the key its instance's auth references; throws on mismatch. */
+export function secretWrites(
+  settings: Settings,
+  secrets: Record<string, InstanceSecrets>,
+): { key: string; value: string }[] {
+  const writes: { key: string; value: string }[] = [];
+  for (const [instanceId, given] of Object.entries(secrets)) {
+    const instance = settings.instances.find((i) => i.id === instanceId);
+    if (!instance) {
+      throw new BridgeRequestError(
+        'invalid-argument',
+        `secrets given for unknown instance ${instanceId}`,
+      );
+    }
+    if (given.password !== undefined) {
+      if (instance.auth.type !== 'basic') {
+        throw new BridgeRequestError(
+          'invalid-argument',
+          `instance ${instanceId}: a password needs basic auth`,
+        );
+      }
+      writes.push({ key: instance.auth.passwordKey, value: given.password });
+    }
+    if (given.token !== undefined) {
+      if (instance.auth.type !== 'bearer') {
+        throw new BridgeRequestError(
+          'invalid-argument',
+          `instance ${instanceId}: a token needs bearer auth`,
+        );
+      }
+      writes.push({ key: instance.auth.tokenKey, value: given.token });
+    }
+  }
+  return writes;
+}
+
+export function createHandlers(core: Core, shell: ShellServices): Handlers {
+  function requireInstance(instanceId: string): void {
+    if (!core.getSettings().instances.some((i) => i.id === instanceId)) {
+      throw new BridgeRequestError('not-found', `no instance with id ${instanceId}`);
+    }
+  }
+
+  function requireCluster(clusterId: string): void {
+    if (!(clusterId in core.snapshot().clusters)) {
+      throw new BridgeRequestError('not-found', `no cluster with id ${clusterId}`);
+    }
+  }
+
+  async function applySettings(next: Settings): Promise<Settings> {
+    const stored = core.updateSettings(next);
+    await shell.persistSettings(stored);
+    return stored;
+  }
+
+  return {
+    'app:info': async () => shell.appInfo(),
+
+    'app:openExternal': async (url) => {
+      const safe = safeExternalUrl(url);
+      if (!safe) {
+        throw new BridgeRequestError('invalid-argument', 'only http and https URLs can be opened');
+      }
+      await shell.openExternal(safe);
+    },
+
+    'view:refresh': async (instanceId) => {
+      if (instanceId !== undefined) requireInstance(instanceId);
+      await core.refresh(instanceId);
+    },
+
+    'instances:status': async (instanceId) => {
+      requireInstance(instanceId);
+      return core.getStatus(instanceId);
+    },
+
+    'instances:test': async (instance, secrets) => {
+      checkSecretKeys(instance);
+      return core.testConnection(instance, secrets);
+    },
+
+    'settings:get': async () => core.getSettings(),
+
+    'settings:update': async (settings, secrets) => {
+      // Check every secret before writing any, then store them before the core restarts its
+      // pollers so they connect with the new credentials.
+      for (const instance of settings.instances) checkSecretKeys(instance);
+      const writes = secretWrites(settings, secrets ?? {});
+      for (const w of writes) await shell.secrets.set(w.key, w.value);
+      const before = new Set(core.getSettings().instances.flatMap(secretKeysOf));
+      const stored = await applySettings(settings);
+      const after = new Set(stored.instances.flatMap(secretKeysOf));
+      // Secrets of removed instances (or of an auth type switched away from) go too.
+      for (const key of before) if (!after.has(key)) await shell.secrets.delete(key);
+      return stored;
+    },
+
+    'settings:setLaunchAtLogin': async (enabled) => {
+      const actual = await shell.setLaunchAtLogin(enabled);
+      const current = core.getSettings();
+      if (current.ui.launchAtLogin !== actual) {
+        await applySettings({ ...current, ui: { ...current.ui, launchAtLogin: actual } });
+      }
+      return actual;
+    },
+
+    'notifications:snooze': async (untilIso) => {
+      core.snoozeNotifications(untilIso);
+      await shell.persistSettings(core.getSettings());
+    },
+
+    'silences:quickMatchers': async (from) => core.silences.quickMatchers(from),
+
+    'silences:preview': async (clusterId, matchers) => {
+      requireCluster(clusterId);
+      return core.silences.preview(clusterId, matchers);
+    },
+
+    'silences:create': async (clusterId, draft) => {
+      requireCluster(clusterId);
+      return core.silences.create(clusterId, draft);
+    },
+
+    'silences:update': async (silenceKey, draft) => core.silences.update(silenceKey, draft),
+    'silences:extend': async (silenceKey, endsAt) => core.silences.extend(silenceKey, endsAt),
+    'silences:expire': async (silenceKey) => core.silences.expire(silenceKey),
+    'silences:recreate': async (silenceKey, durationMs, createdBy) =>
+      core.silences.recreate(silenceKey, durationMs, createdBy),
+    'silences:quick': async (from, durationMs, comment) =>
+      core.silences.quick(from, durationMs, comment),
+  };
+}

@@ -1,0 +1,102 @@
+// Run-time validation of every request channel's argument tuple. Whatever reaches the main
+// process (IPC from a renderer, a WebSocket frame) is untrusted input until it passed here.
+// `ArgSchemas` is keyed by RequestChannel, so a channel without a schema is a compile error,
+// and each schema's output must be that channel's argument tuple.
+import { z } from 'zod';
+import { instanceSettingsSchema, settingsSchema } from '../settings/schema.ts';
+import type { RequestChannel, Requests } from './contract.ts';
+
+const isoTime = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO time');
+
+const id = z.string().min(1).max(1024);
+
+export const matcherSchema = z.strictObject({
+  name: z.string().min(1).max(1024),
+  value: z.string().max(64 * 1024),
+  isRegex: z.boolean(),
+  isEqual: z.boolean().default(true),
+});
+
+const matchers = z.array(matcherSchema).max(1000);
+
+export const silenceDraftSchema = z.strictObject({
+  matchers: matchers.min(1, 'a silence needs at least one matcher'),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  createdBy: z.string().max(1024),
+  comment: z.string().max(64 * 1024),
+});
+
+export const quickFromSchema = z.union([
+  z.strictObject({ groupKey: id }),
+  z.strictObject({ fingerprint: id, clusterId: id.optional() }),
+]);
+
+const instanceSecretsSchema = z.strictObject({
+  password: z
+    .string()
+    .max(64 * 1024)
+    .optional(),
+  token: z
+    .string()
+    .max(64 * 1024)
+    .optional(),
+});
+
+/** A year: longer silences are almost certainly a typo (ms vs s). */
+export const MAX_SILENCE_MS = 366 * 24 * 3600 * 1000;
+const durationMs = z.number().int().positive().max(MAX_SILENCE_MS);
+
+type ArgSchemas = { [K in RequestChannel]: z.ZodType<Requests[K]['args'], unknown> };
+
+export const argSchemas: ArgSchemas = {
+  'app:info': z.tuple([]),
+  'app:openExternal': z.tuple([z.string().max(8192)]),
+  'view:refresh': z.tuple([id.optional()]),
+  'instances:status': z.tuple([id]),
+  'instances:test': z.tuple([instanceSettingsSchema, instanceSecretsSchema.optional()]),
+  'settings:get': z.tuple([]),
+  'settings:update': z.tuple([settingsSchema, z.record(id, instanceSecretsSchema).optional()]),
+  'settings:setLaunchAtLogin': z.tuple([z.boolean()]),
+  'notifications:snooze': z.tuple([isoTime.nullable()]),
+  'silences:quickMatchers': z.tuple([quickFromSchema]),
+  'silences:preview': z.tuple([id, matchers]),
+  'silences:create': z.tuple([id, silenceDraftSchema]),
+  'silences:update': z.tuple([id, silenceDraftSchema]),
+  'silences:extend': z.tuple([id, isoTime]),
+  'silences:expire': z.tuple([id]),
+  'silences:recreate': z.tuple([id, durationMs, z.string().max(1024).optional()]),
+  'silences:quick': z.tuple([
+    quickFromSchema,
+    durationMs,
+    z
+      .string()
+      .max(64 * 1024)
+      .optional(),
+  ]),
+};
+
+export type ValidateResult<K extends RequestChannel> =
+  { ok: true; args: Requests[K]['args'] } | { ok: false; message: string };
+
+/** Validates (and normalises: defaults filled, unknown settings fields dropped) a tuple. */
+export function validateArgs<K extends RequestChannel>(
+  channel: K,
+  args: unknown,
+): ValidateResult<K> {
+  const schema = argSchemas[channel] as z.ZodType<Requests[K]['args'], unknown>;
+  const result = schema.safeParse(args);
+  if (result.success) return { ok: true, args: result.data };
+  const message = result.error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return path ? `argument ${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+  return { ok: false, message: `${channel}: ${message}` };
+}
