@@ -1,0 +1,89 @@
+// Turns an instance's settings into ConnectionOptions: secrets come from the SecretStore
+// (settings hold only their keys) and TLS material from the PEM files the settings name.
+import type { ConnectionOptions, TlsOptions } from '../api/connection.ts';
+import type { SecretStore } from '../service.ts';
+import type { InstanceSettings } from '../settings/types.ts';
+
+export type ReadFile = (path: string) => Promise<string>;
+
+/** Secrets typed into a form that are not stored yet (test connection of a draft). */
+export interface SecretOverrides {
+  password?: string;
+  token?: string;
+}
+
+export class ConnectionSetupError extends Error {
+  override readonly name = 'ConnectionSetupError';
+}
+
+/**
+ * Base URL as the client wants it: no trailing slash and no `/api/v2` (users paste either).
+ */
+export function normalizeBaseUrl(url: string): string {
+  let u = url.trim();
+  while (u.endsWith('/')) u = u.slice(0, -1);
+  if (u.endsWith('/api/v2')) u = u.slice(0, -'/api/v2'.length);
+  while (u.endsWith('/')) u = u.slice(0, -1);
+  return u;
+}
+
+export async function resolveConnection(
+  instance: InstanceSettings,
+  secrets: SecretStore,
+  readFile: ReadFile,
+  overrides: SecretOverrides = {},
+): Promise<ConnectionOptions> {
+  const options: ConnectionOptions = {
+    baseUrl: normalizeBaseUrl(instance.url),
+    timeoutMs: Math.max(1, instance.timeoutSec) * 1000,
+  };
+  if (Object.keys(instance.headers).length > 0) options.headers = { ...instance.headers };
+
+  const auth = instance.auth;
+  if (auth.type === 'basic') {
+    const password = overrides.password ?? (await secrets.get(auth.passwordKey));
+    if (password === undefined)
+      throw new ConnectionSetupError(`No password stored for ${instance.name || instance.url}`);
+    options.auth = { type: 'basic', username: auth.username, password };
+  } else if (auth.type === 'bearer') {
+    const token = overrides.token ?? (await secrets.get(auth.tokenKey));
+    if (token === undefined)
+      throw new ConnectionSetupError(`No token stored for ${instance.name || instance.url}`);
+    options.auth = { type: 'bearer', token };
+  } else {
+    options.auth = { type: 'none' };
+  }
+
+  const tls: TlsOptions = {};
+  const read = async (what: string, path: string): Promise<string> => {
+    try {
+      return await readFile(path);
+    } catch (e) {
+      throw new ConnectionSetupError(
+        `Cannot read TLS ${what} file ${path}: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  };
+  if (instance.tls.caFile) tls.ca = await read('CA', instance.tls.caFile);
+  if (instance.tls.certFile) tls.cert = await read('certificate', instance.tls.certFile);
+  if (instance.tls.keyFile) tls.key = await read('key', instance.tls.keyFile);
+  if (instance.tls.insecureSkipVerify) tls.insecureSkipVerify = true;
+  if (Object.keys(tls).length > 0) options.tls = tls;
+  return options;
+}
+
+/**
+ * A cheap identity of everything that affects the connection, to decide whether a settings
+ * change needs a new client and poller. Secret values are not included (only their keys).
+ */
+export function connectionKey(i: InstanceSettings): string {
+  return JSON.stringify([
+    normalizeBaseUrl(i.url),
+    i.auth,
+    Object.entries(i.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    i.tls,
+    i.pollIntervalSec,
+    i.timeoutSec,
+    i.enabled,
+  ]);
+}

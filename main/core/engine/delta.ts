@@ -1,0 +1,64 @@
+// The difference between two merged views: changed records whole, removed keys, the summary
+// only when it changed. No change at all -> undefined (no delta is sent, seq stays).
+// The merger reuses unchanged record objects, so most records compare by reference; a
+// structural comparison runs only for records that were rebuilt.
+import type { ViewDelta, ViewSnapshot } from '../model/view.ts';
+import { deepEqual } from './equal.ts';
+import type { MergedView } from './merge.ts';
+
+const COLLECTIONS = ['instances', 'clusters', 'groups', 'alerts', 'silences'] as const;
+
+export function diffViews(prev: MergedView, next: MergedView, seq: number): ViewDelta | undefined {
+  const delta: ViewDelta = { seq, upsert: {}, remove: {} };
+  let changed = false;
+  for (const c of COLLECTIONS) {
+    const p = prev[c] as Record<string, unknown>;
+    const n = next[c] as Record<string, unknown>;
+    const upsert: unknown[] = [];
+    const remove: string[] = [];
+    for (const k in n) {
+      const a = p[k];
+      const b = n[k];
+      if (a !== b && (a === undefined || !deepEqual(a, b))) upsert.push(b);
+    }
+    for (const k in p) if (!(k in n)) remove.push(k);
+    if (upsert.length) {
+      (delta.upsert as Record<string, unknown[]>)[c] = upsert;
+      changed = true;
+    }
+    if (remove.length) {
+      (delta.remove as Record<string, string[]>)[c] = remove;
+      changed = true;
+    }
+  }
+  if (prev.summary !== next.summary && !deepEqual(prev.summary, next.summary)) {
+    delta.summary = next.summary;
+    changed = true;
+  }
+  return changed ? delta : undefined;
+}
+
+/** Applies a delta to a snapshot (what a subscriber does); returns a new snapshot. */
+export function applyDelta(snapshot: ViewSnapshot, delta: ViewDelta): ViewSnapshot {
+  const out: ViewSnapshot = { ...snapshot, seq: delta.seq };
+  for (const c of COLLECTIONS) {
+    const up = delta.upsert[c] as { key?: string; id?: string; fingerprint?: string }[] | undefined;
+    const rm = delta.remove[c];
+    if (!up && !rm) continue;
+    const coll = { ...(snapshot[c] as Record<string, unknown>) };
+    for (const k of rm ?? []) delete coll[k];
+    for (const r of up ?? []) coll[keyOf(c, r)] = r;
+    (out as unknown as Record<string, unknown>)[c] = coll;
+  }
+  if (delta.summary) out.summary = delta.summary;
+  return out;
+}
+
+function keyOf(
+  c: (typeof COLLECTIONS)[number],
+  r: { key?: string; id?: string; fingerprint?: string },
+): string {
+  if (c === 'alerts') return r.fingerprint!;
+  if (c === 'groups' || c === 'silences') return r.key!;
+  return r.id!;
+}
