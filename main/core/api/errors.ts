@@ -61,3 +61,87 @@ export interface SerializedError {
   serverMessage?: string;
   field?: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Turning an HTTP answer into an error: the server's message, whatever shape its body had, and
+// a kind derived from the status.
+
+/** Longest server message kept (a proxy may answer with a whole HTML page). */
+const MAX_SERVER_MESSAGE = 500;
+
+function tidy(text: string): string | undefined {
+  // Collapse whitespace and drop control characters: the message goes into one UI line.
+  const clean = text
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (clean === '') return undefined;
+  return clean.length > MAX_SERVER_MESSAGE ? clean.slice(0, MAX_SERVER_MESSAGE - 1) + '…' : clean;
+}
+
+function messageOfObject(value: object): string | undefined {
+  const v = value as Record<string, unknown>;
+  // Alertmanager {code,message}, Grafana {message}, Prometheus-style {error}, Mimir plain text.
+  for (const key of ['message', 'error', 'msg', 'detail']) {
+    const field = v[key];
+    if (typeof field === 'string' && field.trim() !== '') return field;
+    if (field && typeof field === 'object' && !Array.isArray(field)) {
+      const nested = messageOfObject(field);
+      if (nested !== undefined) return nested;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The server's own message from an error body: a JSON string (`"bad matcher format: x"`),
+ * an object with message/error, plain text, or HTML (its title, else its text). Undefined
+ * for an empty body.
+ */
+export function extractServerMessage(body: string): string | undefined {
+  const trimmed = body.trim();
+  if (trimmed === '') return undefined;
+  if (/^[[{"]/.test(trimmed)) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (typeof parsed === 'string') return tidy(parsed);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const msg = messageOfObject(parsed);
+        if (msg !== undefined) return tidy(msg);
+      }
+    } catch {
+      // Not JSON after all: fall through to plain text.
+    }
+  }
+  if (/^<(!doctype|html|head|body)/i.test(trimmed)) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
+    const text = title ?? trimmed.replace(/<[^>]*>/g, ' ');
+    return tidy(text);
+  }
+  return tidy(trimmed);
+}
+
+/** The error for a non-2xx answer: 401/403 -> auth, anything else -> http. */
+export function errorForStatus(endpoint: string, status: number, body: string): AlertmanagerError {
+  const serverMessage = extractServerMessage(body);
+  const kind: ErrorKind = status === 401 || status === 403 ? 'auth' : 'http';
+  const what =
+    status === 401
+      ? 'authentication required or rejected'
+      : status === 403
+        ? 'access forbidden'
+        : status === 503
+          ? 'server busy'
+          : `HTTP ${status}`;
+  return new AlertmanagerError({
+    kind,
+    endpoint,
+    status,
+    message: `${endpoint}: ${what} (${status})${serverMessage ? `: ${serverMessage}` : ''}`,
+    ...(serverMessage === undefined ? {} : { serverMessage }),
+  });
+}
+
+export function isAlertmanagerError(err: unknown): err is AlertmanagerError {
+  return err instanceof AlertmanagerError;
+}

@@ -1,0 +1,164 @@
+// Typed client of one Alertmanager API v2 (or a compatible server: Mimir, Grafana, a proxy with
+// a path prefix). Every response is validated; every failure is an AlertmanagerError.
+import type { ConnectionOptions, RequestOptions } from './connection.ts';
+import { HttpTransport, type HttpCall } from './http.ts';
+import {
+  alertGroupsResponse,
+  alertsResponse,
+  parseBody,
+  postSilenceResponseSchema,
+  receiversResponse,
+  silenceResponse,
+  silencesResponse,
+  statusResponse,
+} from './schemas.ts';
+import type {
+  AlertGroup,
+  AlertGroupQueryFlags,
+  AlertmanagerStatus,
+  AlertQueryFlags,
+  GettableAlert,
+  GettableSilence,
+  PostableAlert,
+  PostableSilence,
+  Receiver,
+} from './types.ts';
+
+export interface AlertsQuery {
+  flags?: AlertQueryFlags;
+  /** Matchers in Alertmanager filter syntax, one per entry, ANDed (`alertname="Disk"`). */
+  filter?: string[];
+  /** Regular expression over receiver names (the server anchors it). */
+  receiver?: string;
+}
+
+export interface AlertGroupsQuery {
+  flags?: AlertGroupQueryFlags;
+  filter?: string[];
+  receiver?: string;
+}
+
+function alertQuery(
+  q: { flags?: AlertQueryFlags; filter?: string[]; receiver?: string } | undefined,
+  flagNames: ReadonlyArray<keyof AlertQueryFlags>,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of flagNames) {
+    const value = q?.flags?.[name];
+    if (value !== undefined) params.set(name, value ? 'true' : 'false');
+  }
+  for (const f of q?.filter ?? []) params.append('filter', f);
+  if (q?.receiver !== undefined && q.receiver !== '') params.set('receiver', q.receiver);
+  return params;
+}
+
+export class AlertmanagerClient {
+  /** The normalised base URL (without /api/v2). */
+  readonly baseUrl: string;
+  private readonly http: HttpTransport;
+
+  constructor(options: ConnectionOptions) {
+    this.http = new HttpTransport(options);
+    this.baseUrl = this.http.baseUrl;
+  }
+
+  private async get<T>(
+    call: Omit<HttpCall, 'method'>,
+    parse: (status: number, text: string) => T,
+    o?: RequestOptions,
+  ): Promise<T> {
+    const answer = await this.http.call({ method: 'GET', ...call }, o);
+    return parse(answer.status, answer.text);
+  }
+
+  getStatus(o?: RequestOptions): Promise<AlertmanagerStatus> {
+    const endpoint = 'GET /status';
+    return this.get(
+      { path: '/status', endpoint },
+      (s, t) => parseBody(statusResponse, endpoint, s, t),
+      o,
+    );
+  }
+
+  getReceivers(o?: RequestOptions): Promise<Receiver[]> {
+    const endpoint = 'GET /receivers';
+    return this.get(
+      { path: '/receivers', endpoint },
+      (s, t) => parseBody(receiversResponse, endpoint, s, t),
+      o,
+    );
+  }
+
+  getSilences(filter?: string[], o?: RequestOptions): Promise<GettableSilence[]> {
+    const endpoint = 'GET /silences';
+    const query = new URLSearchParams();
+    for (const f of filter ?? []) query.append('filter', f);
+    return this.get(
+      { path: '/silences', endpoint, query },
+      (s, t) => parseBody(silencesResponse, endpoint, s, t),
+      o,
+    );
+  }
+
+  /**
+   * Creates a silence, or updates one when `s.id` is set. Resolves to the id the server
+   * answered: an update that changes matchers (or touches an expired silence) gets a NEW id and
+   * the old silence is expired, so always use the returned id.
+   */
+  async postSilence(s: PostableSilence, o?: RequestOptions): Promise<string> {
+    const endpoint = 'POST /silences';
+    const answer = await this.http.call(
+      { method: 'POST', path: '/silences', endpoint, json: s },
+      o,
+    );
+    return parseBody(postSilenceResponseSchema, endpoint, answer.status, answer.text);
+  }
+
+  getSilence(id: string, o?: RequestOptions): Promise<GettableSilence> {
+    const endpoint = 'GET /silence/{id}';
+    return this.get(
+      { path: `/silence/${encodeURIComponent(id)}`, endpoint },
+      (s, t) => parseBody(silenceResponse, endpoint, s, t),
+      o,
+    );
+  }
+
+  /** Expires the silence (the server keeps it listed as expired until retention passes). */
+  async deleteSilence(id: string, o?: RequestOptions): Promise<void> {
+    const endpoint = 'DELETE /silence/{id}';
+    await this.http.call(
+      { method: 'DELETE', path: `/silence/${encodeURIComponent(id)}`, endpoint },
+      o,
+    );
+  }
+
+  getAlerts(q?: AlertsQuery, o?: RequestOptions): Promise<GettableAlert[]> {
+    const endpoint = 'GET /alerts';
+    const query = alertQuery(q, ['active', 'silenced', 'inhibited', 'unprocessed']);
+    return this.get(
+      { path: '/alerts', endpoint, query },
+      (s, t) => parseBody(alertsResponse, endpoint, s, t),
+      o,
+    );
+  }
+
+  async postAlerts(alerts: PostableAlert[], o?: RequestOptions): Promise<void> {
+    const endpoint = 'POST /alerts';
+    await this.http.call({ method: 'POST', path: '/alerts', endpoint, json: alerts }, o);
+  }
+
+  getAlertGroups(q?: AlertGroupsQuery, o?: RequestOptions): Promise<AlertGroup[]> {
+    const endpoint = 'GET /alerts/groups';
+    const query = alertQuery(q, ['active', 'silenced', 'inhibited']);
+    return this.get(
+      { path: '/alerts/groups', endpoint, query },
+      (s, t) => parseBody(alertGroupsResponse, endpoint, s, t),
+      o,
+    );
+  }
+
+  /** Closes the connections; in-flight requests fail with kind 'aborted'. Idempotent. */
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}

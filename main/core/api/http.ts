@@ -1,0 +1,275 @@
+// The HTTP layer of the API client: one undici Agent per server (TLS, auth, headers), a timeout
+// combined with the caller's signal, and a body reader that stops at maxBodyBytes so a huge or
+// endless answer cannot exhaust memory. Every failure becomes an AlertmanagerError.
+import { rootCertificates } from 'node:tls';
+import { Agent, request, type Dispatcher } from 'undici';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  type ConnectionOptions,
+  type RequestOptions,
+} from './connection.ts';
+import { AlertmanagerError, errorForStatus, type ErrorKind } from './errors.ts';
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface HttpCall {
+  method: Method;
+  /** Path under /api/v2, e.g. `/alerts/groups`. */
+  path: string;
+  /** Name used in errors, e.g. `GET /alerts/groups` (no ids or query values). */
+  endpoint: string;
+  query?: URLSearchParams;
+  /** Serialized as JSON. */
+  json?: unknown;
+}
+
+export interface HttpAnswer {
+  status: number;
+  /** The body decoded as UTF-8; invalid sequences become U+FFFD (validation decides later). */
+  text: string;
+}
+
+/** Node/undici error codes of certificate and handshake failures. */
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_TLS_HANDSHAKE_TIMEOUT',
+  'EPROTO',
+]);
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+]);
+
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** Every `code` along the error's cause chain (undici wraps socket errors). */
+function codesOf(err: unknown): string[] {
+  const codes: string[] = [];
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === 'object'; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function classify(err: unknown): { kind: ErrorKind; detail: string } {
+  const codes = codesOf(err);
+  const detail = codes[0] ? `${codes[0]}: ${messageOf(err)}` : messageOf(err);
+  if (codes.some((c) => TLS_CODES.has(c) || c.startsWith('ERR_SSL_') || c.startsWith('ERR_TLS_')))
+    return { kind: 'tls', detail };
+  if (codes.some((c) => TIMEOUT_CODES.has(c))) return { kind: 'timeout', detail };
+  if (codes.some((c) => NETWORK_CODES.has(c))) return { kind: 'network', detail };
+  // Anything else (protocol parse errors, unknown failures) is still "could not talk to it".
+  return { kind: 'network', detail };
+}
+
+class BodyTooLarge extends Error {}
+
+/** How much of an error answer is read for its message. */
+const ERROR_BODY_BYTES = 64 * 1024;
+
+/** Base URL normalised: no trailing slash, no query/fragment; undefined when unusable. */
+export function normalizeBaseUrl(raw: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.search = '';
+  url.hash = '';
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+export class HttpTransport {
+  readonly baseUrl: string;
+  private readonly base: URL | undefined;
+  private readonly agent: Agent;
+  private readonly headers: Record<string, string>;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+  private closed = false;
+
+  constructor(options: ConnectionOptions) {
+    this.base = normalizeBaseUrl(options.baseUrl);
+    this.baseUrl = this.base ? this.base.href.replace(/\/+$/, '') : options.baseUrl;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+    const tls = options.tls ?? {};
+    this.agent = new Agent({
+      connections: 2,
+      connect: {
+        // Extra CAs are added to the public roots, not substituted for them.
+        ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}),
+        ...(tls.cert ? { cert: tls.cert } : {}),
+        ...(tls.key ? { key: tls.key } : {}),
+        rejectUnauthorized: !tls.insecureSkipVerify,
+        timeout: this.timeoutMs,
+      },
+    });
+
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (name.trim() !== '') headers[name.toLowerCase()] = value;
+    }
+    const auth = options.auth;
+    if (auth?.type === 'basic') {
+      const token = Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64');
+      headers.authorization = `Basic ${token}`;
+    } else if (auth?.type === 'bearer') {
+      headers.authorization = `Bearer ${auth.token}`;
+    }
+    headers.accept = 'application/json';
+    this.headers = headers;
+  }
+
+  async call(call: HttpCall, opts?: RequestOptions): Promise<HttpAnswer> {
+    const { endpoint } = call;
+    const fail = (kind: ErrorKind, message: string, cause?: unknown): AlertmanagerError =>
+      new AlertmanagerError({ kind, endpoint, message: `${endpoint}: ${message}`, cause });
+
+    if (this.closed) throw fail('aborted', 'client closed');
+    if (!this.base) throw fail('network', `invalid base URL ${JSON.stringify(this.baseUrl)}`);
+    const caller = opts?.signal;
+    if (caller?.aborted) throw fail('aborted', 'aborted', caller.reason);
+
+    const url = new URL(this.base.href);
+    url.pathname = `${this.base.pathname}/api/v2${call.path}`;
+    if (call.query) url.search = call.query.toString();
+
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+    const headers = { ...this.headers };
+    let body: string | undefined;
+    if (call.json !== undefined) {
+      body = JSON.stringify(call.json);
+      headers['content-type'] = 'application/json';
+    }
+
+    let res: Dispatcher.ResponseData | undefined;
+    try {
+      res = await request(url, {
+        method: call.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        signal,
+        dispatcher: this.agent,
+        // Our own deadline covers the whole exchange; these only back it up.
+        headersTimeout: this.timeoutMs + 1000,
+        bodyTimeout: this.timeoutMs + 1000,
+      });
+      if (res.statusCode < 200 || res.statusCode > 299) {
+        // Only the message matters in an error body: read its start, never fail on its size.
+        const cap = Math.min(ERROR_BODY_BYTES, this.maxBodyBytes);
+        const text = await this.readBody(res, signal, cap);
+        throw errorForStatus(endpoint, res.statusCode, text);
+      }
+      const text = await this.readBody(res, signal);
+      return { status: res.statusCode, text };
+    } catch (err) {
+      if (err instanceof AlertmanagerError) throw err;
+      // Release the connection: an unread body would keep it busy.
+      res?.body.destroy();
+      if (err instanceof BodyTooLarge) {
+        throw new AlertmanagerError({
+          kind: 'too-large',
+          endpoint,
+          ...(res ? { status: res.statusCode } : {}),
+          message: `${endpoint}: ${err.message}`,
+        });
+      }
+      if (caller?.aborted) throw fail('aborted', 'aborted', err);
+      if (timeout.aborted)
+        throw fail('timeout', `no complete answer within ${this.timeoutMs} ms`, err);
+      if (this.closed) throw fail('aborted', 'client closed', err);
+      const { kind, detail } = classify(err);
+      const what =
+        kind === 'tls' ? 'TLS failure' : kind === 'timeout' ? 'timed out' : 'network error';
+      throw fail(kind, `${what} reaching ${url.host}: ${detail}`, err);
+    }
+  }
+
+  /**
+   * Reads the whole body, giving up as soon as it grows past maxBodyBytes. With `truncateAt`
+   * it instead keeps only that many bytes and drops the connection.
+   */
+  private async readBody(
+    res: Dispatcher.ResponseData,
+    signal: AbortSignal,
+    truncateAt?: number,
+  ): Promise<string> {
+    const limit = this.maxBodyBytes;
+    const declared = Number(res.headers['content-length']);
+    if (truncateAt === undefined && Number.isFinite(declared) && declared > limit) {
+      throw new BodyTooLarge(`response of ${declared} bytes exceeds the limit of ${limit} bytes`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      const buf = chunk as Buffer;
+      if (truncateAt !== undefined && size + buf.length >= truncateAt) {
+        chunks.push(buf.subarray(0, truncateAt - size));
+        size = truncateAt;
+        res.body.destroy();
+        break;
+      }
+      size += buf.length;
+      if (size > limit) {
+        throw new BodyTooLarge(`response exceeds the limit of ${limit} bytes`);
+      }
+      chunks.push(buf);
+    }
+    signal.throwIfAborted();
+    // Non-fatal decoding: invalid UTF-8 becomes U+FFFD and schema validation decides.
+    return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks, size));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.agent.destroy();
+  }
+}

@@ -1,0 +1,187 @@
+// Runtime validation of every API response (zod 4). A server is untrusted input: anything that
+// does not match types.ts becomes an 'invalid-response' error naming the endpoint and the field
+// path, e.g. `GET /alerts/groups: [3].alerts[0].status.state: Invalid option: ...`.
+// Unknown extra fields are tolerated (and dropped); the compile-time checks at the bottom make
+// sure the parsed shapes are exactly the types of types.ts.
+import { z } from 'zod';
+import { AlertmanagerError } from './errors.ts';
+import type {
+  AlertGroup,
+  AlertmanagerStatus,
+  GettableAlert,
+  GettableSilence,
+  Matcher,
+  Receiver,
+} from './types.ts';
+
+/** A date-time the client can compute with (RFC 3339 from Go; any precision or offset). */
+const dateTime = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an RFC 3339 date-time' });
+
+/**
+ * Go encodes nil slices and maps as null; Alertmanager avoids that but compatible servers may
+ * not. Null is read as empty, so the output type stays a plain array / record.
+ */
+const stringArray = z
+  .array(z.string())
+  .nullable()
+  .transform((v) => v ?? []);
+
+const labelSet = z
+  .record(z.string(), z.string())
+  .nullable()
+  .transform((v): Record<string, string> => v ?? {});
+
+export const receiverSchema = z.object({ name: z.string() });
+
+export const peerStatusSchema = z.object({ name: z.string(), address: z.string() });
+
+export const clusterStatusSchema = z.object({
+  name: z.string().optional(),
+  status: z.enum(['ready', 'settling', 'disabled']),
+  peers: z.preprocess((v) => v ?? undefined, z.array(peerStatusSchema).optional()),
+});
+
+export const versionInfoSchema = z.object({
+  version: z.string(),
+  revision: z.string(),
+  branch: z.string(),
+  buildUser: z.string(),
+  buildDate: z.string(),
+  goVersion: z.string(),
+});
+
+export const statusSchema = z.object({
+  cluster: clusterStatusSchema,
+  versionInfo: versionInfoSchema,
+  config: z.object({ original: z.string() }),
+  uptime: dateTime,
+});
+
+export const matcherSchema = z.object({
+  name: z.string(),
+  value: z.string(),
+  isRegex: z.boolean(),
+  isEqual: z.boolean().default(true),
+});
+
+export const gettableSilenceSchema = z.object({
+  id: z.string(),
+  matchers: z.array(matcherSchema),
+  startsAt: dateTime,
+  endsAt: dateTime,
+  createdBy: z.string(),
+  comment: z.string(),
+  status: z.object({ state: z.enum(['expired', 'active', 'pending']) }),
+  updatedAt: dateTime,
+});
+
+export const gettableAlertSchema = z.object({
+  labels: labelSet,
+  generatorURL: z.string().optional(),
+  annotations: labelSet,
+  receivers: z.array(receiverSchema),
+  fingerprint: z.string(),
+  startsAt: dateTime,
+  updatedAt: dateTime,
+  endsAt: dateTime,
+  status: z.object({
+    state: z.enum(['unprocessed', 'active', 'suppressed']),
+    silencedBy: stringArray,
+    inhibitedBy: stringArray,
+  }),
+});
+
+export const alertGroupSchema = z.object({
+  labels: labelSet,
+  receiver: receiverSchema,
+  alerts: z.array(gettableAlertSchema),
+});
+
+/**
+ * POST /silences: `{silenceID}` (Alertmanager, newer Grafana) or `{message, id}` (older
+ * Grafana). Resolves to the id.
+ */
+export const postSilenceResponseSchema = z
+  .object({ silenceID: z.string().min(1).optional(), id: z.string().min(1).optional() })
+  .refine((v) => v.silenceID !== undefined || v.id !== undefined, {
+    message: 'expected silenceID (or id) in the answer',
+  })
+  .transform((v) => (v.silenceID ?? v.id) as string);
+
+export const statusResponse = statusSchema;
+export const receiversResponse = z.array(receiverSchema);
+export const silencesResponse = z.array(gettableSilenceSchema);
+export const silenceResponse = gettableSilenceSchema;
+export const alertsResponse = z.array(gettableAlertSchema);
+export const alertGroupsResponse = z.array(alertGroupSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Error reporting
+
+/** `[3].alerts[0].status.state`, or `labels["odd key"]` for keys that are not identifiers. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key))
+      out += out === '' ? key : `.${key}`;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out;
+}
+
+/** Parses a body with a schema or throws an 'invalid-response' AlertmanagerError. */
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  endpoint: string,
+  status: number,
+  text: string,
+): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    const preview = text.trim() === '' ? 'an empty body' : `not JSON (${(err as Error).message})`;
+    throw new AlertmanagerError({
+      kind: 'invalid-response',
+      endpoint,
+      status,
+      message: `${endpoint}: expected a JSON answer, got ${preview}`,
+      cause: err,
+    });
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues[0];
+  const field = first ? formatPath(first.path) : '';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : '';
+  throw new AlertmanagerError({
+    kind: 'invalid-response',
+    endpoint,
+    status,
+    field,
+    message: `${endpoint}: ${field === '' ? '(root)' : field}: ${first?.message ?? 'invalid'}${more}`,
+    cause: result.error,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compile-time proof that the schemas produce exactly the types of types.ts (strict identity,
+// not mere assignability: an extra or missing optional field fails the build).
+
+type Equals<X, Y> =
+  (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+
+export type _SchemaTypeChecks = [
+  Assert<Equals<z.output<typeof statusSchema>, AlertmanagerStatus>>,
+  Assert<Equals<z.output<typeof receiverSchema>, Receiver>>,
+  Assert<Equals<z.output<typeof matcherSchema>, Matcher>>,
+  Assert<Equals<z.output<typeof gettableSilenceSchema>, GettableSilence>>,
+  Assert<Equals<z.output<typeof gettableAlertSchema>, GettableAlert>>,
+  Assert<Equals<z.output<typeof alertGroupSchema>, AlertGroup>>,
+  Assert<Equals<z.output<typeof postSilenceResponseSchema>, string>>,
+];
