@@ -1,0 +1,10 @@
+// Policy: events diffed from consecutive views, and which of them become notifications.
+export { EventDiffer, initialClusters, isClusterFresh, type DiffOptions } from './differ.ts';
+export {
+  countByName,
+  NotificationPolicy,
+  type NotificationPolicyOptions,
+  type PolicyContext,
+} from './notify.ts';
+export { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
+export { isKnownSeverity, isTopSeverity, passesMinSeverity, severityRank } from './severity.ts';
