@@ -41,7 +41,9 @@ export interface FakeCore extends Core {
 export function createFakeCore(settings: Settings = defaultSettings()): FakeCore {
   const viewListeners = new Set<(m: ViewMessage) => void>();
   const notificationListeners = new Set<(n: AppNotification) => void>();
-  const record = (method: string, args: unknown[]) => core.calls.push({ method, args });
+  const record = (method: string, args: unknown[]): void => {
+    core.calls.push({ method, args });
+  };
   const result = (clusterId: string): SilenceResult => ({
     id: 'sil-1',
     silenceKey: `${clusterId}/sil-1`,
