@@ -98,7 +98,10 @@ describe('parseMatchers', () => {
   });
 
   it('keeps commas and braces inside quoted values', () => {
-    assert.deepEqual(parseMatchers('{a=~"x{1,3}", b="}"}'), [m('a', '=~', 'x{1,3}'), m('b', '=', '}')]);
+    assert.deepEqual(parseMatchers('{a=~"x{1,3}", b="}"}'), [
+      m('a', '=~', 'x{1,3}'),
+      m('b', '=', '}'),
+    ]);
   });
 
   const errors: [string, RegExp, number][] = [
@@ -131,10 +134,7 @@ describe('formatMatcher', () => {
     assert.equal(formatMatcher(m('a', '!=', '')), 'a!=""');
     assert.equal(formatMatcher(m('a', '!~', 'say "hi"\\n\n')), 'a!~"say \\"hi\\"\\\\n\\n"');
     assert.equal(formatMatcher(m('service.name', '=', 'x')), '"service.name"="x"');
-    assert.equal(
-      formatMatchers([m('a', '=', 'b'), m('c', '!~', 'd')]),
-      '{a="b", c!~"d"}',
-    );
+    assert.equal(formatMatchers([m('a', '=', 'b'), m('c', '!~', 'd')]), '{a="b", c!~"d"}');
     assert.equal(formatMatchers([]), '{}');
   });
 

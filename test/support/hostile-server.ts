@@ -78,13 +78,23 @@ export interface HostileServer {
 
 export interface HostileServerOptions {
   /** Serve HTTPS with this PEM key and certificate. */
-  tls?: { key: string; cert: string; ca?: string; requestCert?: boolean };
+  tls?: {
+    key: string;
+    cert: string;
+    /** CA for client certificates; with requestCert the server requires one (mTLS). */
+    ca?: string;
+    requestCert?: boolean;
+    maxVersion?: 'TLSv1.2' | 'TLSv1.3';
+  };
+  /** Listen address; default 127.0.0.1 (any 127.x address works on Linux). */
+  host?: string;
 }
 
 const CHUNK = 64 * 1024;
 const TAIL = '{"name":"e"}]';
 
 export async function startHostileServer(opts?: HostileServerOptions): Promise<HostileServer> {
+  const host = opts?.host ?? '127.0.0.1';
   const routes = new Map<string, Behaviour>();
   const counters = new Map<string, number>();
   const received: RecordedRequest[] = [];
@@ -245,6 +255,7 @@ export async function startHostileServer(opts?: HostileServerOptions): Promise<H
           cert: opts.tls.cert,
           ...(opts.tls.ca ? { ca: opts.tls.ca } : {}),
           ...(opts.tls.requestCert ? { requestCert: true, rejectUnauthorized: true } : {}),
+          ...(opts.tls.maxVersion ? { maxVersion: opts.tls.maxVersion } : {}),
         },
         listener,
       )
@@ -255,12 +266,13 @@ export async function startHostileServer(opts?: HostileServerOptions): Promise<H
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
 
   return {
-    url: `${opts?.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    url: `${opts?.tls ? 'https' : 'http'}://${hostInUrl}:${port}`,
     setRoute(path: string, behaviour: Behaviour) {
       const p = path.replace(/^(GET|POST|DELETE|PUT|PATCH|HEAD) /, '');
       if (!p.startsWith('/')) throw new Error(`route path must start with '/': ${path}`);

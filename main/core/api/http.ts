@@ -105,6 +105,12 @@ function classify(err: unknown): { kind: ErrorKind; detail: string } {
 
 class BodyTooLarge extends Error {}
 
+/** Drops a response body and its connection; the resulting 'error' event is expected. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
 /** How much of an error answer is read for its message. */
 const ERROR_BODY_BYTES = 64 * 1024;
 
@@ -131,6 +137,7 @@ export class HttpTransport {
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
   private closed = false;
+  private readonly hasClientCert: boolean;
 
   constructor(options: ConnectionOptions) {
     this.base = normalizeBaseUrl(options.baseUrl);
@@ -139,6 +146,7 @@ export class HttpTransport {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
     const tls = options.tls ?? {};
+    this.hasClientCert = Boolean(tls.cert);
     this.agent = new Agent({
       connections: 2,
       connect: {
@@ -177,7 +185,7 @@ export class HttpTransport {
     if (caller?.aborted) throw fail('aborted', 'aborted', caller.reason);
 
     const url = new URL(this.base.href);
-    url.pathname = `${this.base.pathname}/api/v2${call.path}`;
+    url.pathname = `${this.base.pathname.replace(/\/+$/, '')}/api/v2${call.path}`;
     if (call.query) url.search = call.query.toString();
 
     const timeout = AbortSignal.timeout(this.timeoutMs);
@@ -212,7 +220,7 @@ export class HttpTransport {
     } catch (err) {
       if (err instanceof AlertmanagerError) throw err;
       // Release the connection: an unread body would keep it busy.
-      res?.body.destroy();
+      if (res) discard(res.body);
       if (err instanceof BodyTooLarge) {
         throw new AlertmanagerError({
           kind: 'too-large',
@@ -228,7 +236,12 @@ export class HttpTransport {
       const { kind, detail } = classify(err);
       const what =
         kind === 'tls' ? 'TLS failure' : kind === 'timeout' ? 'timed out' : 'network error';
-      throw fail(kind, `${what} reaching ${url.host}: ${detail}`, err);
+      // A TLS 1.3 server that requires a client certificate just closes the connection.
+      const hint =
+        kind === 'network' && url.protocol === 'https:' && !this.hasClientCert
+          ? ' (if the server requires a client certificate, configure one)'
+          : '';
+      throw fail(kind, `${what} reaching ${url.host}: ${detail}${hint}`, err);
     }
   }
 
@@ -253,7 +266,7 @@ export class HttpTransport {
       if (truncateAt !== undefined && size + buf.length >= truncateAt) {
         chunks.push(buf.subarray(0, truncateAt - size));
         size = truncateAt;
-        res.body.destroy();
+        discard(res.body);
         break;
       }
       size += buf.length;
