@@ -1,0 +1,193 @@
+// From the merged view to what the alert list shows: filter alerts (state toggles, receivers,
+// instances, matchers, free text), sort groups and alerts by severity then age, and flatten
+// groups + alerts into rows of known height for the windowed list. Pure, so it is unit-tested.
+import type { Matcher } from '../../../../main/core/api/types.ts';
+import type { AlertView, GroupView } from '../../../../main/core/model/view.ts';
+import { matchesAlert } from '../../../../main/core/silences/match.ts';
+
+export interface AlertFilter {
+  showActive: boolean;
+  showSilenced: boolean;
+  showInhibited: boolean;
+  showUnprocessed: boolean;
+  receivers: string[];
+  instances: string[];
+  matchers: Matcher[];
+  words: string[];
+}
+
+export const GROUP_ROW_HEIGHT = 40;
+export const ALERT_ROW_HEIGHT = 50;
+
+export interface GroupRow {
+  kind: 'group';
+  key: string;
+  group: GroupView;
+  /** Alerts of the group that pass the filter, sorted. */
+  alerts: AlertView[];
+  counts: { active: number; silenced: number; inhibited: number; unprocessed: number };
+  severity: string;
+  height: number;
+}
+
+export interface AlertRow {
+  kind: 'alert';
+  /** Group key + fingerprint: the same alert may be in several groups. */
+  key: string;
+  groupKey: string;
+  alert: AlertView;
+  height: number;
+}
+
+export type Row = GroupRow | AlertRow;
+
+/** Rank of a severity: its index in the order; unknown values after, missing ('') last. */
+export function severityRank(severity: string, order: readonly string[]): number {
+  if (severity === '') return order.length + 1;
+  const i = order.indexOf(severity);
+  return i === -1 ? order.length : i;
+}
+
+export function isSilenced(a: AlertView): boolean {
+  return a.silencedBy.length > 0;
+}
+export function isInhibited(a: AlertView): boolean {
+  return a.inhibitedBy.length > 0;
+}
+
+export function alertPassesState(a: AlertView, f: AlertFilter): boolean {
+  if (a.state === 'active') return f.showActive;
+  if (a.state === 'unprocessed') return f.showUnprocessed;
+  // Suppressed: shown when any of its reasons is toggled on.
+  return (f.showSilenced && isSilenced(a)) || (f.showInhibited && isInhibited(a));
+}
+
+function textOf(a: AlertView): string {
+  let s = '';
+  for (const [k, v] of Object.entries(a.labels)) s += `${k}=${v}\n`;
+  for (const v of Object.values(a.annotations)) s += `${v}\n`;
+  return s.toLowerCase();
+}
+
+const textCache = new WeakMap<AlertView, string>();
+
+export function alertPasses(a: AlertView, f: AlertFilter): boolean {
+  if (!alertPassesState(a, f)) return false;
+  if (f.instances.length > 0 && !a.instances.some((i) => f.instances.includes(i))) return false;
+  if (f.matchers.length > 0 && !matchesAlert(f.matchers, a.labels)) return false;
+  if (f.words.length > 0) {
+    let t = textCache.get(a);
+    if (t === undefined) {
+      t = textOf(a);
+      textCache.set(a, t);
+    }
+    for (const w of f.words) if (!t.includes(w)) return false;
+  }
+  return true;
+}
+
+function compareAlerts(order: readonly string[]) {
+  return (x: AlertView, y: AlertView) =>
+    severityRank(x.severity, order) - severityRank(y.severity, order) ||
+    // Newest first within a severity: what just started is what needs eyes.
+    Date.parse(y.startsAt) - Date.parse(x.startsAt) ||
+    (x.fingerprint < y.fingerprint ? -1 : x.fingerprint > y.fingerprint ? 1 : 0);
+}
+
+export interface BuiltGroups {
+  groups: GroupRow[];
+  /** Alerts shown (an alert in two groups counts once). */
+  alertCount: number;
+}
+
+/** Filtered, sorted groups; a group with no passing alert is left out. */
+export function buildGroups(
+  groups: Record<string, GroupView>,
+  alerts: Record<string, AlertView>,
+  filter: AlertFilter,
+  order: readonly string[],
+): BuiltGroups {
+  const cmp = compareAlerts(order);
+  const out: GroupRow[] = [];
+  const seen = new Set<string>();
+  const passCache = new Map<string, boolean>();
+  for (const g of Object.values(groups)) {
+    if (filter.receivers.length > 0 && !filter.receivers.includes(g.receiver)) continue;
+    const visible: AlertView[] = [];
+    const counts = { active: 0, silenced: 0, inhibited: 0, unprocessed: 0 };
+    for (const fp of g.alerts) {
+      const a = alerts[fp];
+      if (!a) continue;
+      if (a.state === 'active') counts.active++;
+      else if (a.state === 'unprocessed') counts.unprocessed++;
+      else if (isSilenced(a)) counts.silenced++;
+      else counts.inhibited++;
+      let pass = passCache.get(fp);
+      if (pass === undefined) {
+        pass = alertPasses(a, filter);
+        passCache.set(fp, pass);
+      }
+      if (pass) visible.push(a);
+    }
+    if (visible.length === 0) continue;
+    visible.sort(cmp);
+    for (const a of visible) seen.add(a.fingerprint);
+    out.push({
+      kind: 'group',
+      key: g.key,
+      group: g,
+      alerts: visible,
+      counts,
+      severity: visible[0]?.severity ?? '',
+      height: GROUP_ROW_HEIGHT,
+    });
+  }
+  out.sort(
+    (x, y) =>
+      severityRank(x.severity, order) - severityRank(y.severity, order) ||
+      newest(y.alerts) - newest(x.alerts) ||
+      (x.key < y.key ? -1 : x.key > y.key ? 1 : 0),
+  );
+  return { groups: out, alertCount: seen.size };
+}
+
+function newest(alerts: AlertView[]): number {
+  let t = 0;
+  for (const a of alerts) {
+    const s = Date.parse(a.startsAt);
+    if (s > t) t = s;
+  }
+  return t;
+}
+
+/** Rows for the windowed list: each group header, then its alerts unless collapsed. */
+export function flattenRows(groups: GroupRow[], collapsed: ReadonlySet<string>): Row[] {
+  const rows: Row[] = [];
+  for (const g of groups) {
+    rows.push(g);
+    if (collapsed.has(g.key)) continue;
+    for (const a of g.alerts) {
+      rows.push({
+        kind: 'alert',
+        key: `${g.key}\u0000${a.fingerprint}`,
+        groupKey: g.key,
+        alert: a,
+        height: ALERT_ROW_HEIGHT,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Label names and values of the current alerts, for autocompletion. */
+export function labelIndex(alerts: Record<string, AlertView>): Map<string, Map<string, number>> {
+  const index = new Map<string, Map<string, number>>();
+  for (const a of Object.values(alerts)) {
+    for (const [k, v] of Object.entries(a.labels)) {
+      let values = index.get(k);
+      if (!values) index.set(k, (values = new Map()));
+      values.set(v, (values.get(v) ?? 0) + 1);
+    }
+  }
+  return index;
+}

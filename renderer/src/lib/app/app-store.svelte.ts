@@ -1,0 +1,152 @@
+// Window-wide state: app info, settings, the current view, the open silence dialog, in-page
+// notifications and a ticking clock for live ages. One instance, created in App.svelte and
+// passed down through context.
+import { getContext, setContext } from 'svelte';
+import type {
+  AppInfo,
+  BridgeApi,
+  QuickFrom,
+  Subscriptions,
+} from '../../../../main/core/bridge/contract.ts';
+import type { AppNotification } from '../../../../main/core/model/events.ts';
+import type { SilenceView } from '../../../../main/core/model/view.ts';
+import type { InstanceSecrets } from '../../../../main/core/service.ts';
+import type { Settings } from '../../../../main/core/settings/types.ts';
+import { errorMessage } from './errors.ts';
+import { ViewStore } from '../view/view-store.svelte.ts';
+
+export type ViewName = 'alerts' | 'silences' | 'instances' | 'settings';
+
+export type SilenceFormRequest =
+  | { mode: 'create'; from?: QuickFrom; clusterId?: string; title?: string }
+  | { mode: 'edit'; silence: SilenceView };
+
+export type NavigateTarget = Subscriptions['ui:navigate'] & { seq: number };
+
+const MAX_NOTIFICATIONS = 50;
+
+export class AppStore {
+  readonly bridge: BridgeApi;
+  readonly view = new ViewStore();
+  info = $state.raw<AppInfo | null>(null);
+  settings = $state.raw<Settings | null>(null);
+  loadError = $state<string | null>(null);
+  current = $state<ViewName>('alerts');
+  /** Ticks every few seconds so ages ("firing 12m") stay live. */
+  now = $state(Date.now());
+  notifications = $state.raw<AppNotification[]>([]);
+  /** Unread toasts (ids) shown in the corner. */
+  toasts = $state.raw<AppNotification[]>([]);
+  silenceForm = $state.raw<SilenceFormRequest | null>(null);
+  navigateTarget = $state.raw<NavigateTarget | null>(null);
+  refreshing = $state(false);
+  /** Incremented to ask the filter input to take focus ('/' key). */
+  focusFilterSeq = $state(0);
+
+  #navSeq = 0;
+  #cleanup: (() => void)[] = [];
+
+  constructor(bridge: BridgeApi) {
+    this.bridge = bridge;
+  }
+
+  get author(): string {
+    return this.settings?.silences.author || this.info?.user || '';
+  }
+
+  async init(): Promise<void> {
+    this.#cleanup.push(this.view.connect(this.bridge));
+    this.#cleanup.push(
+      this.bridge.subscribe('notifications:shown', (n) => this.#onNotification(n)),
+    );
+    this.#cleanup.push(this.bridge.subscribe('ui:navigate', (t) => this.navigate(t)));
+    const timer = setInterval(() => (this.now = Date.now()), 5000);
+    this.#cleanup.push(() => clearInterval(timer));
+    try {
+      const [info, settings] = await Promise.all([
+        this.bridge['app:info'](),
+        this.bridge['settings:get'](),
+      ]);
+      this.info = info;
+      this.settings = settings;
+    } catch (e) {
+      this.loadError = errorMessage(e);
+    }
+  }
+
+  destroy(): void {
+    for (const fn of this.#cleanup.splice(0)) fn();
+  }
+
+  navigate(target: Subscriptions['ui:navigate']): void {
+    this.current = target.view;
+    this.navigateTarget = { ...target, seq: ++this.#navSeq };
+  }
+
+  /** Save settings; returns the stored settings (the core validates and may normalise). */
+  async updateSettings(
+    next: Settings,
+    secrets?: Record<string, InstanceSecrets>,
+  ): Promise<Settings> {
+    const stored = await this.bridge['settings:update'](next, secrets);
+    this.settings = stored;
+    return stored;
+  }
+
+  async refresh(): Promise<void> {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      await this.bridge['view:refresh']();
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  openExternal(url: string): void {
+    void this.bridge['app:openExternal'](url).catch(() => {
+      /* the shell refuses non-http(s) URLs; nothing else to do */
+    });
+  }
+
+  openSilenceForm(request: SilenceFormRequest): void {
+    this.silenceForm = request;
+  }
+
+  dismissToast(id: string): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id);
+  }
+
+  #onNotification(n: AppNotification): void {
+    this.notifications = [n, ...this.notifications].slice(0, MAX_NOTIFICATIONS);
+    this.toasts = [n, ...this.toasts].slice(0, 4);
+    const id = n.id;
+    setTimeout(() => this.dismissToast(id), n.urgency === 'critical' ? 30_000 : 10_000);
+    // The Electron shell shows OS notifications itself; the browser shell uses the web API.
+    if (this.info?.shell === 'browser' && typeof Notification !== 'undefined') {
+      if (Notification.permission === 'granted') {
+        const shown = new Notification(n.title, { body: n.body, tag: n.id });
+        shown.onclick = () => {
+          window.focus();
+          if (n.target?.groupKey || n.target?.fingerprint) {
+            this.navigate({
+              view: 'alerts',
+              ...(n.target.groupKey ? { groupKey: n.target.groupKey } : {}),
+              ...(n.target.fingerprint ? { fingerprint: n.target.fingerprint } : {}),
+            });
+          }
+        };
+      }
+    }
+  }
+}
+
+const KEY = Symbol('app-store');
+
+export function setAppStore(store: AppStore): void {
+  setContext(KEY, store);
+}
+
+export function getAppStore(): AppStore {
+  return getContext<AppStore>(KEY);
+}

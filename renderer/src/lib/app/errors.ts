@@ -1,0 +1,27 @@
+// Turn whatever a bridge call rejected with into the message the user should read: the
+// Alertmanager server's own message first (it says what was wrong), then the bridge message.
+import type { BridgeError } from '../../../../main/core/bridge/contract.ts';
+
+function bridgeErrorOf(e: unknown): BridgeError | null {
+  if (typeof e === 'object' && e !== null && 'error' in e) {
+    const inner = (e as { error: unknown }).error;
+    if (typeof inner === 'object' && inner !== null && 'message' in inner) {
+      return inner as BridgeError;
+    }
+  }
+  return null;
+}
+
+export function errorMessage(e: unknown): string {
+  const be = bridgeErrorOf(e);
+  if (be) {
+    const am = be.alertmanager;
+    if (am?.serverMessage) {
+      return am.status ? `${am.serverMessage} (HTTP ${am.status})` : am.serverMessage;
+    }
+    if (am) return am.message;
+    return be.message;
+  }
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

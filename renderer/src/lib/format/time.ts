@@ -1,0 +1,53 @@
+// Human-readable durations and times for a dense UI ("12m", "3h 4m", "2d 5h").
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return m % 60 ? `${h}h ${m % 60}m` : `${h}h`;
+  const d = Math.floor(h / 24);
+  return h % 24 ? `${d}d ${h % 24}h` : `${d}d`;
+}
+
+/** "12m" since an ISO time, relative to `now` (ms). Unknown times give ''. */
+export function ageSince(iso: string | undefined, now: number): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return formatDuration(now - t);
+}
+
+/** Local clock time, with the date when it is not today. */
+export function formatTime(iso: string | undefined, now: number = Date.now()): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const today = new Date(now);
+  const hm = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
+  if (d.toDateString() === today.toDateString()) return hm;
+  return `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${hm}`;
+}
+
+/** Value for <input type="datetime-local"> (local time, minutes) from an ISO time or ms. */
+export function toLocalInput(t: string | number): string {
+  const d = new Date(t);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** ISO time from a datetime-local value, or null when it is not a valid time. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export const DURATION_PRESETS: readonly { label: string; ms: number }[] = [
+  { label: '15m', ms: 15 * 60_000 },
+  { label: '1h', ms: 3_600_000 },
+  { label: '4h', ms: 4 * 3_600_000 },
+  { label: '1d', ms: 24 * 3_600_000 },
+];
