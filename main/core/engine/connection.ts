@@ -12,8 +12,15 @@ export interface SecretOverrides {
   token?: string;
 }
 
+/** The connection cannot even be set up: a secret is missing or a TLS file is unreadable. */
 export class ConnectionSetupError extends Error {
   override readonly name = 'ConnectionSetupError';
+  /** How the failure shows in the UI: a missing secret is an auth problem. */
+  readonly kind: 'auth' | 'tls';
+  constructor(kind: 'auth' | 'tls', message: string) {
+    super(message);
+    this.kind = kind;
+  }
 }
 
 /**
@@ -43,12 +50,18 @@ export async function resolveConnection(
   if (auth.type === 'basic') {
     const password = overrides.password ?? (await secrets.get(auth.passwordKey));
     if (password === undefined)
-      throw new ConnectionSetupError(`No password stored for ${instance.name || instance.url}`);
+      throw new ConnectionSetupError(
+        'auth',
+        `No password stored for ${instance.name || instance.url}`,
+      );
     options.auth = { type: 'basic', username: auth.username, password };
   } else if (auth.type === 'bearer') {
     const token = overrides.token ?? (await secrets.get(auth.tokenKey));
     if (token === undefined)
-      throw new ConnectionSetupError(`No token stored for ${instance.name || instance.url}`);
+      throw new ConnectionSetupError(
+        'auth',
+        `No token stored for ${instance.name || instance.url}`,
+      );
     options.auth = { type: 'bearer', token };
   } else {
     options.auth = { type: 'none' };
@@ -60,6 +73,7 @@ export async function resolveConnection(
       return await readFile(path);
     } catch (e) {
       throw new ConnectionSetupError(
+        'tls',
         `Cannot read TLS ${what} file ${path}: ${e instanceof Error ? e.message : String(e)}`,
       );
     }

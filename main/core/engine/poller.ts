@@ -71,7 +71,7 @@ export class Poller {
     this.stopped = false;
     this.cycleNo = 0;
     this.failures = 0;
-    if (!this.paused) this.schedule(0);
+    if (!this.paused) this.runNow();
   }
 
   /** Stops polling, aborts the request in flight and waits for the cycle to unwind. */
@@ -95,7 +95,7 @@ export class Poller {
   resume(): void {
     if (!this.paused) return;
     this.paused = false;
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (!this.stopped && !this.running) this.runNow();
   }
 
   /**
@@ -110,10 +110,15 @@ export class Poller {
         this.nextWaiters.push(resolve);
       } else {
         this.currentWaiters.push(resolve);
-        this.clearTimer();
-        this.schedule(0);
+        this.runNow();
       }
     });
+  }
+
+  /** Starts a cycle right away (not through the clock: a fake clock would hold it back). */
+  private runNow(): void {
+    this.clearTimer();
+    void this.runCycle();
   }
 
   private schedule(ms: number): void {
@@ -169,7 +174,7 @@ export class Poller {
       return;
     }
     if (cancelled) {
-      this.schedule(0);
+      this.runNow();
       return;
     }
     const interval = this.o.intervalMs;
@@ -180,7 +185,7 @@ export class Poller {
     }
     if (this.currentWaiters.length > 0) {
       // Someone asked for a refresh while this cycle ran: serve them now.
-      this.schedule(0);
+      this.runNow();
     } else if (ok) {
       // Start-to-start cadence, but never sooner than a quarter interval after this one ended,
       // so a server slower than the interval is not polled back to back.

@@ -1,0 +1,397 @@
+// createCore: the Electron-free engine behind the `Core` facade. It owns one InstanceRuntime
+// (client + poller + last good data) per configured Alertmanager, re-merges the view after
+// every finished poll cycle, sends deltas to subscribers, diffs events and passes them through
+// the notification policy, and performs silence actions on one member of a cluster.
+import { readFile as fsReadFile } from 'node:fs/promises';
+import { AlertmanagerClient } from '../api/client.ts';
+import type { AlertmanagerStatus, Matcher } from '../api/types.ts';
+import type { AppNotification, CoreEvent } from '../model/events.ts';
+import type { ViewDelta, ViewMessage, ViewSnapshot } from '../model/view.ts';
+import {
+  systemClock,
+  type Clock,
+  type Core,
+  type InstanceSecrets,
+  type PreviewResult,
+  type SecretStore,
+  type SilenceDraft,
+  type SilenceResult,
+  type TestConnectionResult,
+} from '../service.ts';
+import { parseSettings } from '../settings/index.ts';
+import type { InstanceSettings, Settings } from '../settings/types.ts';
+import {
+  buildDraft,
+  previewSilence,
+  quickMatchersForAlert,
+  quickMatchersForGroup,
+  SilenceActions,
+  SilenceValidationError,
+  validateDraft,
+  type ClusterMember,
+} from '../silences/index.ts';
+import { ClusterAssigner, type ClusterCandidate } from './clusters.ts';
+import { connectionKey } from './connection.ts';
+import { diffViews } from './delta.ts';
+import { EventPipeline } from './events.ts';
+import {
+  buildClient,
+  InstanceRuntime,
+  toAlertmanagerError,
+  type ClientFactory,
+  type InstanceDeps,
+} from './instance.ts';
+import { Merger, type MergedView, type MergeInstance } from './merge.ts';
+
+export interface CoreOptions {
+  settings: Settings;
+  secrets: SecretStore;
+  clock?: Clock;
+  /** Default silence author when settings.silences.author is empty. */
+  osUser?: string;
+  /** Reads TLS PEM files named in settings; default fs.readFile (utf8). */
+  readFile?: (path: string) => Promise<string>;
+  /** Builds API clients; default the real AlertmanagerClient. */
+  createClient?: ClientFactory;
+  /** Uniform [0,1) for backoff jitter; default Math.random. */
+  random?: () => number;
+  /** Backoff cap; default 5 minutes. */
+  maxBackoffMs?: number;
+}
+
+export function createCore(options: CoreOptions): Core {
+  return new EngineCore(options);
+}
+
+const QUICK_COMMENT = 'Quick silence from Alertmanager Tray';
+
+class EngineCore implements Core {
+  private settings: Settings;
+  private readonly clock: Clock;
+  private readonly deps: Omit<InstanceDeps, 'onCycle'>;
+  private readonly osUser: string;
+  private runtimes: InstanceRuntime[] = [];
+  private readonly assigner = new ClusterAssigner();
+  private readonly merger = new Merger();
+  private readonly events: EventPipeline;
+  private view: MergedView;
+  private seq = 0;
+  private started = false;
+  private paused = false;
+  private readonly viewListeners = new Set<(m: ViewMessage) => void>();
+  private readonly eventListeners = new Set<(e: CoreEvent[]) => void>();
+  private readonly notificationListeners = new Set<(n: AppNotification) => void>();
+  private readonly actions: SilenceActions;
+  /** Clusters that already had data once (for the policy's "initial" suppression). */
+  private readonly clustersWithData = new Set<string>();
+
+  constructor(o: CoreOptions) {
+    const parsed = parseSettings(o.settings);
+    if (!parsed.ok) throw new Error(`invalid settings: ${parsed.error}`);
+    this.settings = parsed.settings;
+    this.clock = o.clock ?? systemClock;
+    this.osUser = o.osUser ?? '';
+    this.deps = {
+      clock: this.clock,
+      secrets: o.secrets,
+      readFile: o.readFile ?? ((p) => fsReadFile(p, 'utf8')),
+      createClient: o.createClient ?? ((c) => new AlertmanagerClient(c)),
+      ...(o.random ? { random: o.random } : {}),
+      ...(o.maxBackoffMs !== undefined ? { maxBackoffMs: o.maxBackoffMs } : {}),
+    };
+    this.events = new EventPipeline(this.clock);
+    this.runtimes = this.settings.instances.map((s) => this.newRuntime(s));
+    this.view = this.merger.merge(this.mergeInput(), undefined);
+    this.actions = new SilenceActions(
+      {
+        members: (clusterId) => this.members(clusterId),
+        silence: (key) => this.view.silences[key],
+        refresh: (clusterId) => this.refreshCluster(clusterId),
+      },
+      { now: () => this.clock.now() },
+    );
+  }
+
+  // ---- lifecycle -----------------------------------------------------------------------
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const rt of this.runtimes) rt.start(this.paused);
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await Promise.all(this.runtimes.map((rt) => rt.stop()));
+  }
+
+  setPollingPaused(paused: boolean): void {
+    if (paused === this.paused) return;
+    this.paused = paused;
+    for (const rt of this.runtimes) {
+      if (paused) rt.pause();
+      else rt.resume();
+    }
+  }
+
+  async refresh(instanceId?: string): Promise<void> {
+    const targets =
+      instanceId === undefined ? this.runtimes : this.runtimes.filter((rt) => rt.id === instanceId);
+    if (instanceId !== undefined && targets.length === 0)
+      throw new Error(`unknown instance ${instanceId}`);
+    await Promise.all(targets.map((rt) => rt.refresh()));
+  }
+
+  // ---- view ----------------------------------------------------------------------------
+
+  snapshot(): ViewSnapshot {
+    return { seq: this.seq, ...this.view };
+  }
+
+  subscribe(listener: (message: ViewMessage) => void): () => void {
+    listener({ type: 'snapshot', snapshot: this.snapshot() });
+    this.viewListeners.add(listener);
+    return () => this.viewListeners.delete(listener);
+  }
+
+  onEvents(listener: (events: CoreEvent[]) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  onNotification(listener: (notification: AppNotification) => void): () => void {
+    this.notificationListeners.add(listener);
+    return () => this.notificationListeners.delete(listener);
+  }
+
+  private newRuntime(s: InstanceSettings): InstanceRuntime {
+    return new InstanceRuntime(s, { ...this.deps, onCycle: () => this.rebuild() });
+  }
+
+  private clusterAssignments(): ReturnType<ClusterAssigner['assign']> {
+    const candidates: ClusterCandidate[] = this.runtimes.map((rt) => ({
+      id: rt.id,
+      name: rt.settings.name,
+      explicit: rt.settings.cluster,
+      // Disabled instances are not polled; they must not glue clusters together.
+      peers: rt.settings.enabled ? rt.peerNames : undefined,
+    }));
+    return this.assigner.assign(candidates);
+  }
+
+  private mergeInput(): Parameters<Merger['merge']>[0] {
+    const assignments = this.clusterAssignments();
+    const clusterNames: Record<string, string> = {};
+    const instances: MergeInstance[] = this.runtimes.map((rt) => {
+      const a = assignments.get(rt.id)!;
+      clusterNames[a.clusterId] = a.clusterName;
+      return { view: rt.view(a.clusterId), data: rt.settings.enabled ? rt.data : undefined };
+    });
+    return {
+      instances,
+      clusterNames,
+      severityLabel: this.settings.severityLabel,
+      severityOrder: this.settings.severityOrder,
+    };
+  }
+
+  /** Re-merges after a poll cycle or a settings change; emits a delta, events, notifications. */
+  private rebuild(): void {
+    const prev = this.view;
+    const next = this.merger.merge(this.mergeInput(), prev);
+    const delta: ViewDelta | undefined = diffViews(prev, next, this.seq + 1);
+    if (!delta) return;
+    this.seq = delta.seq;
+    this.view = next;
+    for (const l of this.viewListeners) safe(() => l({ type: 'delta', delta }));
+
+    const initialClusters = new Set<string>();
+    for (const mi of Object.values(next.instances)) {
+      const rt = this.runtimes.find((r) => r.id === mi.id);
+      if (rt?.data && mi.enabled && !this.clustersWithData.has(mi.clusterId)) {
+        initialClusters.add(mi.clusterId);
+      }
+    }
+    for (const c of initialClusters) this.clustersWithData.add(c);
+    const { events, notifications } = this.events.process(
+      { seq: this.seq - 1, ...prev },
+      this.snapshot(),
+      this.settings,
+      initialClusters,
+    );
+    if (events.length > 0) for (const l of this.eventListeners) safe(() => l(events));
+    for (const n of notifications) for (const l of this.notificationListeners) safe(() => l(n));
+  }
+
+  // ---- settings ------------------------------------------------------------------------
+
+  getSettings(): Settings {
+    return structuredClone(this.settings);
+  }
+
+  updateSettings(settings: Settings): Settings {
+    const parsed = parseSettings(settings);
+    if (!parsed.ok) throw new Error(`invalid settings: ${parsed.error}`);
+    const next = parsed.settings;
+    const old = new Map(this.runtimes.map((rt) => [rt.id, rt]));
+    const runtimes: InstanceRuntime[] = [];
+    for (const s of next.instances) {
+      const rt = old.get(s.id);
+      old.delete(s.id);
+      if (rt && connectionKey(rt.settings) === connectionKey(s)) {
+        // Same connection: keep the poller and its data; names/cluster apply on rebuild.
+        Object.assign(rt.settings, { name: s.name, cluster: s.cluster });
+        if (s.cluster === undefined) delete rt.settings.cluster;
+        runtimes.push(rt);
+      } else {
+        if (rt) void rt.stop();
+        const fresh = this.newRuntime(s);
+        runtimes.push(fresh);
+        if (this.started) fresh.start(this.paused);
+      }
+    }
+    for (const rt of old.values()) void rt.stop();
+    this.runtimes = runtimes;
+    this.settings = next;
+    this.rebuild();
+    return this.getSettings();
+  }
+
+  snoozeNotifications(untilIso: string | null): void {
+    const n = { ...this.settings.notifications };
+    if (untilIso === null) delete n.snoozeUntil;
+    else {
+      if (Number.isNaN(Date.parse(untilIso))) throw new Error(`invalid time: ${untilIso}`);
+      n.snoozeUntil = untilIso;
+    }
+    this.settings = { ...this.settings, notifications: n };
+  }
+
+  // ---- instances -----------------------------------------------------------------------
+
+  async testConnection(
+    instance: InstanceSettings,
+    secrets?: InstanceSecrets,
+  ): Promise<TestConnectionResult> {
+    const t0 = performance.now();
+    let client;
+    try {
+      client = await buildClient(instance, this.deps, secrets);
+      const st = await client.getStatus();
+      const result: TestConnectionResult = {
+        ok: true,
+        version: st.versionInfo.version,
+        clusterStatus: st.cluster.status,
+        peers: st.cluster.peers?.length ?? 0,
+        durationMs: Math.round(performance.now() - t0),
+      };
+      if (st.cluster.name !== undefined) result.clusterName = st.cluster.name;
+      return result;
+    } catch (e) {
+      return {
+        ok: false,
+        error: toAlertmanagerError(e, 'GET /status').toJSON(),
+        durationMs: Math.round(performance.now() - t0),
+      };
+    } finally {
+      await client?.close().catch(() => {});
+    }
+  }
+
+  async getStatus(instanceId: string): Promise<AlertmanagerStatus> {
+    const rt = this.runtimes.find((r) => r.id === instanceId);
+    if (!rt) throw new Error(`unknown instance ${instanceId}`);
+    const client = await rt.ensureClient();
+    return client.getStatus();
+  }
+
+  // ---- silences ------------------------------------------------------------------------
+
+  private members(clusterId: string): ClusterMember[] {
+    const out: ClusterMember[] = [];
+    for (const rt of this.runtimes) {
+      const v = this.view.instances[rt.id];
+      const client = rt.currentClient;
+      if (!v || v.clusterId !== clusterId || !v.enabled || !client) continue;
+      out.push({ instanceId: rt.id, client, healthy: v.health === 'ok' });
+    }
+    return out;
+  }
+
+  private async refreshCluster(clusterId: string): Promise<void> {
+    await Promise.all(
+      this.runtimes
+        .filter((rt) => this.view.instances[rt.id]?.clusterId === clusterId)
+        .map((rt) => rt.refresh()),
+    );
+  }
+
+  private author(): string {
+    return this.settings.silences.author || this.osUser || 'alertmanager-tray';
+  }
+
+  private checkComment(draft: SilenceDraft): void {
+    if (!this.settings.silences.requireComment) return;
+    const errors = validateDraft(draft, { requireComment: true, now: this.clock.now() }).filter(
+      (e) => e.field === 'comment',
+    );
+    if (errors.length > 0) throw new SilenceValidationError(errors);
+  }
+
+  private quickMatchers(from: { groupKey: string } | { fingerprint: string }): Matcher[] {
+    if ('groupKey' in from) {
+      const g = this.view.groups[from.groupKey];
+      if (!g) throw new Error(`unknown group ${from.groupKey}`);
+      return quickMatchersForGroup(g, this.view.alerts);
+    }
+    const a = this.view.alerts[from.fingerprint];
+    if (!a) throw new Error(`unknown alert ${from.fingerprint}`);
+    return quickMatchersForAlert(a, this.settings.silences.volatileLabels);
+  }
+
+  readonly silences: Core['silences'] = {
+    quickMatchers: (from) => this.quickMatchers(from),
+    preview: (clusterId: string, matchers: Matcher[]): PreviewResult =>
+      previewSilence(this.snapshot(), clusterId, matchers),
+    create: (clusterId: string, draft: SilenceDraft): Promise<SilenceResult> => {
+      this.checkComment(draft);
+      return this.actions.create(clusterId, draft);
+    },
+    update: (silenceKey: string, draft: SilenceDraft): Promise<SilenceResult> => {
+      this.checkComment(draft);
+      return this.actions.update(silenceKey, draft);
+    },
+    extend: (silenceKey, endsAt) => this.actions.extend(silenceKey, endsAt),
+    expire: (silenceKey) => this.actions.expire(silenceKey),
+    recreate: (silenceKey, durationMs, createdBy) =>
+      this.actions.recreate(silenceKey, durationMs, createdBy || this.author()),
+    quick: async (from, durationMs, comment) => {
+      const matchers = this.quickMatchers(from);
+      if (matchers.length === 0) throw new Error('nothing to match on for a quick silence');
+      let clusterIds: string[];
+      if ('groupKey' in from) clusterIds = [this.view.groups[from.groupKey]!.clusterId];
+      else if (from.clusterId !== undefined) clusterIds = [from.clusterId];
+      else clusterIds = this.view.alerts[from.fingerprint]!.clusters;
+      const draft = buildDraft({
+        matchers,
+        durationMs,
+        createdBy: this.author(),
+        comment: comment || QUICK_COMMENT,
+        now: this.clock.now(),
+      });
+      const results: SilenceResult[] = [];
+      // One silence per cluster the alert lives in (silences do not cross clusters).
+      for (const c of clusterIds) results.push(await this.actions.create(c, draft));
+      return results;
+    },
+  };
+}
+
+function safe(fn: () => void): void {
+  try {
+    fn();
+  } catch (e) {
+    // A failing listener must not break polling or other listeners.
+    console.error('core listener failed:', e);
+  }
+}

@@ -1,0 +1,279 @@
+// One configured Alertmanager: its client, its poller, its last good data and its health.
+// A poll cycle is: GET /alerts/groups (alerts and grouping in one request) and GET /silences;
+// GET /status and /receivers on the first cycle and then every STATUS_EVERY_CYCLES cycles or
+// STATUS_MAX_AGE_MS, whichever comes first. Requests run one after another (never two at once
+// against one server). Data is committed only when the whole cycle succeeded, so alerts and the
+// silences they reference always come from the same moment.
+import type { ConnectionOptions, RequestOptions } from '../api/connection.ts';
+import { AlertmanagerError, type SerializedError } from '../api/errors.ts';
+import type {
+  AlertGroup,
+  AlertGroupQueryFlags,
+  AlertmanagerStatus,
+  GettableSilence,
+  Receiver,
+} from '../api/types.ts';
+import type { InstanceView } from '../model/view.ts';
+import type { Clock, SecretStore } from '../service.ts';
+import type { InstanceSettings } from '../settings/types.ts';
+import type { SilenceClient } from '../silences/index.ts';
+import {
+  ConnectionSetupError,
+  resolveConnection,
+  type ReadFile,
+  type SecretOverrides,
+} from './connection.ts';
+import { computeHealth, outcomeOf, type PollOutcome } from './health.ts';
+import type { InstanceData } from './merge.ts';
+import { CancelledError, Poller, type CycleContext } from './poller.ts';
+
+export const STATUS_EVERY_CYCLES = 10;
+export const STATUS_MAX_AGE_MS = 5 * 60_000;
+
+/** The part of AlertmanagerClient the engine uses (the real client satisfies it). */
+export interface EngineClient extends SilenceClient {
+  getStatus(o?: RequestOptions): Promise<AlertmanagerStatus>;
+  getReceivers(o?: RequestOptions): Promise<Receiver[]>;
+  getSilences(filter?: string[], o?: RequestOptions): Promise<GettableSilence[]>;
+  getAlertGroups(
+    q?: { flags?: AlertGroupQueryFlags; filter?: string[]; receiver?: string },
+    o?: RequestOptions,
+  ): Promise<AlertGroup[]>;
+  close(): Promise<void>;
+}
+
+export type ClientFactory = (options: ConnectionOptions) => EngineClient;
+
+export interface InstanceDeps {
+  clock: Clock;
+  secrets: SecretStore;
+  readFile: ReadFile;
+  createClient: ClientFactory;
+  random?: () => number;
+  maxBackoffMs?: number;
+  /** Called after every finished cycle (success or failure), synchronously. */
+  onCycle: (instance: InstanceRuntime) => void;
+}
+
+/** Any failure as the AlertmanagerError the UI and health rules understand. */
+export function toAlertmanagerError(e: unknown, endpoint = 'connect'): AlertmanagerError {
+  if (e instanceof AlertmanagerError) return e;
+  if (e instanceof ConnectionSetupError) {
+    return new AlertmanagerError({ kind: e.kind, endpoint, message: e.message, cause: e });
+  }
+  return new AlertmanagerError({
+    kind: 'network',
+    endpoint,
+    message: e instanceof Error ? e.message : String(e),
+    cause: e,
+  });
+}
+
+/** Builds a client from settings and secrets (also used by testConnection with a draft). */
+export async function buildClient(
+  settings: InstanceSettings,
+  deps: Pick<InstanceDeps, 'secrets' | 'readFile' | 'createClient'>,
+  overrides?: SecretOverrides,
+): Promise<EngineClient> {
+  const options = await resolveConnection(settings, deps.secrets, deps.readFile, overrides);
+  return deps.createClient(options);
+}
+
+export class InstanceRuntime {
+  readonly settings: InstanceSettings;
+  private readonly deps: InstanceDeps;
+  private client: EngineClient | undefined;
+  private clientPromise: Promise<EngineClient> | undefined;
+  private poller: Poller | undefined;
+
+  /** Last good data (kept through failures: never blanked). */
+  data: InstanceData | undefined;
+  /** Bumped whenever data is replaced. */
+  dataVersion = 0;
+  status: AlertmanagerStatus | undefined;
+  private statusAt = 0;
+  receivers: string[] | undefined;
+
+  private outcome: PollOutcome = 'none';
+  private lastSuccessAt: number | undefined;
+  private failingSince: number | undefined;
+  private lastError: SerializedError | undefined;
+  private lastPollAt: number | undefined;
+  private lastPollMs: number | undefined;
+  private busy = false;
+
+  constructor(settings: InstanceSettings, deps: InstanceDeps) {
+    this.settings = settings;
+    this.deps = deps;
+  }
+
+  get id(): string {
+    return this.settings.id;
+  }
+
+  get intervalMs(): number {
+    return this.settings.pollIntervalSec * 1000;
+  }
+
+  start(paused: boolean): void {
+    if (!this.settings.enabled || this.poller) return;
+    this.poller = new Poller({
+      clock: this.deps.clock,
+      intervalMs: this.intervalMs,
+      timeoutMs: this.settings.timeoutSec * 1000,
+      cycle: (ctx) => this.cycle(ctx),
+      ...(this.deps.random ? { random: this.deps.random } : {}),
+      ...(this.deps.maxBackoffMs !== undefined ? { maxBackoffMs: this.deps.maxBackoffMs } : {}),
+    });
+    if (paused) this.poller.pause();
+    this.poller.start();
+  }
+
+  async stop(): Promise<void> {
+    const poller = this.poller;
+    this.poller = undefined;
+    await poller?.stop();
+    const client = this.client;
+    this.client = undefined;
+    this.clientPromise = undefined;
+    await client?.close().catch(() => {});
+  }
+
+  pause(): void {
+    this.poller?.pause();
+  }
+
+  resume(): void {
+    this.poller?.resume();
+  }
+
+  /** Polls now; resolves when a cycle that started after the call finished. */
+  refresh(): Promise<void> {
+    return this.poller?.refresh() ?? Promise.resolve();
+  }
+
+  /** The client once built (silence writes go through it); undefined before the first cycle. */
+  get currentClient(): EngineClient | undefined {
+    return this.client;
+  }
+
+  /** The client, building it if needed. */
+  ensureClient(): Promise<EngineClient> {
+    if (this.client) return Promise.resolve(this.client);
+    if (!this.clientPromise) {
+      this.clientPromise = buildClient(this.settings, this.deps).then(
+        (c) => {
+          this.client = c;
+          return c;
+        },
+        (e: unknown) => {
+          this.clientPromise = undefined;
+          throw e;
+        },
+      );
+    }
+    return this.clientPromise;
+  }
+
+  /** Peer names from the last /status (for cluster detection). */
+  get peerNames(): string[] | undefined {
+    const peers = this.status?.cluster.peers;
+    if (!peers || peers.length === 0) return undefined;
+    return peers.map((p) => p.name);
+  }
+
+  view(clusterId: string): InstanceView {
+    const s = this.settings;
+    const v: InstanceView = {
+      id: s.id,
+      name: s.name,
+      url: s.url,
+      clusterId,
+      enabled: s.enabled,
+      health: computeHealth({
+        enabled: s.enabled,
+        intervalMs: this.intervalMs,
+        now: this.deps.clock.now(),
+        lastOutcome: this.outcome,
+        lastSuccessAt: this.lastSuccessAt,
+        failingSince: this.failingSince,
+      }),
+    };
+    if (!s.enabled) return v;
+    if (this.failingSince !== undefined) v.failingSince = iso(this.failingSince);
+    if (this.lastError) v.lastError = this.lastError;
+    if (this.lastPollAt !== undefined) v.lastPollAt = iso(this.lastPollAt);
+    if (this.lastPollMs !== undefined) v.lastPollMs = this.lastPollMs;
+    if (this.lastSuccessAt !== undefined) v.lastSuccessAt = iso(this.lastSuccessAt);
+    if (this.busy) v.busy = true;
+    const st = this.status;
+    if (st) {
+      v.version = st.versionInfo;
+      v.uptime = st.uptime;
+      v.clusterStatus = st.cluster.status;
+      if (st.cluster.name !== undefined) v.clusterName = st.cluster.name;
+      if (st.cluster.peers) v.peers = st.cluster.peers;
+    }
+    if (this.receivers) v.receivers = this.receivers;
+    return v;
+  }
+
+  private async cycle(ctx: CycleContext): Promise<void> {
+    const startedAt = this.deps.clock.now();
+    const t0 = performance.now();
+    let cancelled = false;
+    try {
+      const client = await this.ensureClient();
+      const needStatus =
+        this.status === undefined ||
+        ctx.cycle % STATUS_EVERY_CYCLES === 0 ||
+        startedAt - this.statusAt >= STATUS_MAX_AGE_MS;
+      let status = this.status;
+      if (needStatus) status = await ctx.request('GET /status', (o) => client.getStatus(o));
+      const groups = await ctx.request('GET /alerts/groups', (o) => client.getAlertGroups({}, o));
+      const silences = await ctx.request('GET /silences', (o) => client.getSilences(undefined, o));
+      let receivers = this.receivers;
+      if (needStatus) {
+        const rs = await ctx.request('GET /receivers', (o) => client.getReceivers(o));
+        receivers = rs.map((r) => r.name).sort();
+      }
+      // Commit the whole cycle at once.
+      const now = this.deps.clock.now();
+      if (needStatus) this.statusAt = now;
+      this.status = status;
+      this.receivers = receivers;
+      this.data = { groups, silences };
+      this.dataVersion++;
+      this.outcome = 'ok';
+      this.lastSuccessAt = now;
+      this.failingSince = undefined;
+      this.lastError = undefined;
+      this.busy = false;
+    } catch (e) {
+      if (e instanceof CancelledError) {
+        cancelled = true;
+        throw e;
+      }
+      const err = toAlertmanagerError(e);
+      if (err.kind === 'aborted') {
+        cancelled = true;
+        throw e;
+      }
+      this.outcome = outcomeOf(err);
+      this.busy = err.busy;
+      this.lastError = err.toJSON();
+      this.failingSince ??= startedAt;
+      throw err;
+    } finally {
+      if (!cancelled) {
+        this.lastPollAt = this.deps.clock.now();
+        this.lastPollMs = Math.round(performance.now() - t0);
+        this.deps.onCycle(this);
+      }
+    }
+  }
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,72 @@
+// Shared bits of the engine tests: settings for real servers, an in-memory SecretStore and a
+// recorder of everything a Core emits.
+import type { AppNotification, CoreEvent } from '../../../main/core/model/events.ts';
+import type { ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
+import type { Core, SecretStore } from '../../../main/core/service.ts';
+import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
+import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
+
+export class MemorySecrets implements SecretStore {
+  readonly values = new Map<string, string>();
+  async get(key: string): Promise<string | undefined> {
+    return this.values.get(key);
+  }
+  async set(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+  }
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+  }
+}
+
+export function settingsFor(
+  urls: string[],
+  extra: Partial<InstanceSettings> = {},
+  base: Partial<Settings> = {},
+): Settings {
+  const s = defaultSettings();
+  s.instances = urls.map((url, i) =>
+    defaultInstance({
+      id: `am${i + 1}`,
+      name: `am${i + 1}`,
+      url,
+      pollIntervalSec: 2,
+      timeoutSec: 30,
+      ...extra,
+    }),
+  );
+  return { ...s, ...base };
+}
+
+export class Recorder {
+  snapshots: ViewSnapshot[] = [];
+  deltas: ViewDelta[] = [];
+  events: CoreEvent[] = [];
+  notifications: AppNotification[] = [];
+  private offs: (() => void)[] = [];
+
+  constructor(core: Core) {
+    this.offs.push(
+      core.subscribe((m) => {
+        if (m.type === 'snapshot') this.snapshots.push(m.snapshot);
+        else this.deltas.push(m.delta);
+      }),
+      core.onEvents((e) => this.events.push(...e)),
+      core.onNotification((n) => this.notifications.push(n)),
+    );
+  }
+
+  clear(): void {
+    this.deltas = [];
+    this.events = [];
+    this.notifications = [];
+  }
+
+  eventsOf(type: CoreEvent['type']): CoreEvent[] {
+    return this.events.filter((e) => e.type === type);
+  }
+
+  close(): void {
+    for (const off of this.offs) off();
+  }
+}
