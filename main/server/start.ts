@@ -14,10 +14,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppInfo } from '../core/bridge/contract.ts';
 import { buildCsp } from '../core/bridge/csp.ts';
 import { createHandlers, type ShellServices } from '../core/bridge/handlers.ts';
+import { loadShellSettings } from '../core/bridge/shell-settings.ts';
 import { Emitter, createSubscribe, type NavigateRequest } from '../core/bridge/subscriptions.ts';
 import type { Core, SecretStore } from '../core/service.ts';
 import { defaultInstance } from '../core/settings/defaults.ts';
-import { readSettingsFile, writeSettingsFile } from '../core/settings/file.ts';
+import { writeSettingsFile } from '../core/settings/file.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
@@ -127,20 +128,16 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     secrets = opts.secrets ?? new MemorySecretStore();
   } else {
     if (!opts.configPath) throw new Error('startBrowserShell needs settings or a configPath');
-    secrets =
-      opts.secrets ?? new FileSecretStore(join(dirname(opts.configPath), 'secrets.json'), env);
-    const read = await readSettingsFile(opts.configPath);
-    settings = read.settings;
-    if (read.error) {
-      settingsError = read.error;
-      log(`settings: ${read.error.message} (kept as ${read.error.keptAs}); using defaults`);
-    }
-    if (read.extractedSecrets) {
-      // An old file had secrets inline: move them to the secret store, then rewrite the file.
-      for (const [key, value] of Object.entries(read.extractedSecrets))
-        await secrets.set(key, value);
-    }
-    if (read.migrated) await writeSettingsFile(opts.configPath, settings);
+    const configFile = opts.configPath;
+    secrets = opts.secrets ?? new FileSecretStore(join(dirname(configFile), 'secrets.json'), env);
+    const loaded = await loadShellSettings(
+      configFile,
+      secrets,
+      (s) => writeSettingsFile(configFile, s),
+      log,
+    );
+    settings = loaded.settings;
+    settingsError = loaded.settingsError;
   }
   const configPath = opts.settings ? undefined : opts.configPath;
 

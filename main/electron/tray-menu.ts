@@ -1,0 +1,268 @@
+// What the tray shows, as plain data: the firing groups (worst first) each with a
+// "Silence for" submenu, the window, pausing notifications, refresh, settings, quit; the
+// tooltip with counts; which icon. Pure (tray.ts turns it into an Electron Menu), so it is
+// tested in Node for given snapshots.
+import type { Subscriptions } from '../core/bridge/contract.ts';
+import type { GroupView, ViewSnapshot } from '../core/model/view.ts';
+
+export type NavigateRequest = Subscriptions['ui:navigate'];
+
+export type TrayAction =
+  | { type: 'open-window'; navigate?: NavigateRequest }
+  | { type: 'silence-group'; groupKey: string; durationMs: number }
+  /** untilIso null resumes. */
+  | { type: 'snooze'; untilIso: string | null }
+  | { type: 'refresh' }
+  | { type: 'quit' };
+
+export type MenuItemModel =
+  | { type: 'separator' }
+  | {
+      type: 'item';
+      /** Stable id: tests and the e2e hook find items by it. */
+      id: string;
+      label: string;
+      enabled?: boolean;
+      action?: TrayAction;
+      submenu?: MenuItemModel[];
+    };
+
+export type TrayIconState = 'ok' | 'warning' | 'critical' | 'unreachable' | 'paused';
+
+export interface MenuModel {
+  items: MenuItemModel[];
+  tooltip: string;
+  icon: TrayIconState;
+}
+
+export interface TrayMenuOptions {
+  now: number;
+  /** settings.notifications.snoozeUntil */
+  snoozeUntil?: string | undefined;
+  /** settings.severityOrder, most severe first. */
+  severityOrder: readonly string[];
+  /** How many groups to list; the rest are behind "N more…". Default 8. */
+  maxGroups?: number;
+  /** Formats a time for "paused until" (injected: tests use a fixed locale). */
+  formatTime?: (ms: number) => string;
+}
+
+export const SILENCE_DURATIONS: readonly { label: string; ms: number }[] = [
+  { label: '15 minutes', ms: 15 * 60_000 },
+  { label: '1 hour', ms: 3_600_000 },
+  { label: '4 hours', ms: 4 * 3_600_000 },
+  { label: '1 day', ms: 24 * 3_600_000 },
+];
+
+/** "Until resumed" is a snooze far enough away to never end on its own. */
+export const UNTIL_RESUMED_ISO = '9999-12-31T23:59:59.000Z';
+
+const MAX_LABEL = 60;
+/** Windows truncates tray tooltips at 127 characters. */
+const MAX_TOOLTIP = 127;
+
+/** Menu text from untrusted labels: single line, bounded, no accelerator ampersands. */
+export function menuText(text: string, max = MAX_LABEL): string {
+  const oneLine = text.replace(/[\r\n\t]+/g, ' ').trim();
+  const short = oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+  return short.replace(/&/g, '&&');
+}
+
+export function severityRank(severity: string, order: readonly string[]): number {
+  const i = order.indexOf(severity);
+  return i === -1 ? order.length : i;
+}
+
+/** Groups with active alerts, worst severity first, then most active, then by key. */
+export function firingGroups(snapshot: ViewSnapshot, order: readonly string[]): GroupView[] {
+  return Object.values(snapshot.groups)
+    .filter((g) => g.counts.active > 0)
+    .sort(
+      (a, b) =>
+        severityRank(a.severity, order) - severityRank(b.severity, order) ||
+        b.counts.active - a.counts.active ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
+}
+
+export function groupTitle(group: GroupView, snapshot: ViewSnapshot): string {
+  const values = Object.entries(group.labels)
+    .sort(([a], [b]) => (a === 'alertname' ? -1 : b === 'alertname' ? 1 : a < b ? -1 : 1))
+    .map(([, v]) => v);
+  const name = values.length > 0 ? values.join(' · ') : '(ungrouped)';
+  const clusters = Object.keys(snapshot.clusters).length;
+  const where =
+    clusters > 1 ? ` @ ${snapshot.clusters[group.clusterId]?.name ?? group.clusterId}` : '';
+  const sev = group.severity ? `[${group.severity}] ` : '';
+  return `${sev}${name} (${group.counts.active})${where}`;
+}
+
+export function isPaused(snoozeUntil: string | undefined, now: number): boolean {
+  if (!snoozeUntil) return false;
+  const until = Date.parse(snoozeUntil);
+  return !Number.isNaN(until) && until > now;
+}
+
+export function trayIconState(snapshot: ViewSnapshot, paused: boolean): TrayIconState {
+  const { worst, staleClusters } = snapshot.summary;
+  // Paused notifications must never hide that something critical is firing.
+  if (worst === 'critical') return 'critical';
+  if (paused) return 'paused';
+  if (worst === 'warning') return 'warning';
+  if (worst === 'unreachable' || worst === 'unknown' || staleClusters.length > 0) {
+    return 'unreachable';
+  }
+  return 'ok';
+}
+
+export function trayTooltip(
+  snapshot: ViewSnapshot,
+  order: readonly string[],
+  pausedText?: string,
+): string {
+  const s = snapshot.summary;
+  const parts: string[] = [];
+  if (s.firing === 0) parts.push('nothing firing');
+  else {
+    const bySev = Object.entries(s.bySeverity)
+      .filter(([, n]) => n > 0)
+      .sort(([a], [b]) => severityRank(a, order) - severityRank(b, order))
+      .map(([sev, n]) => `${n} ${sev || 'other'}`);
+    parts.push(`${s.firing} firing${bySev.length > 0 ? ` (${bySev.join(', ')})` : ''}`);
+  }
+  if (s.suppressed > 0) parts.push(`${s.suppressed} silenced/inhibited`);
+  if (s.unreachableInstances.length > 0) {
+    const n = s.unreachableInstances.length;
+    parts.push(`${n} instance${n === 1 ? '' : 's'} unreachable`);
+  } else if (s.staleClusters.length > 0) parts.push('data stale');
+  if (pausedText) parts.push(pausedText);
+  const text = `Alertmanager Tray: ${parts.join(' · ')}`;
+  return text.length > MAX_TOOLTIP ? `${text.slice(0, MAX_TOOLTIP - 1)}…` : text;
+}
+
+function defaultFormatTime(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): MenuModel {
+  const maxGroups = opts.maxGroups ?? 8;
+  const formatTime = opts.formatTime ?? defaultFormatTime;
+  const paused = isPaused(opts.snoozeUntil, opts.now);
+  const pausedText = !paused
+    ? undefined
+    : opts.snoozeUntil === UNTIL_RESUMED_ISO
+      ? 'notifications paused'
+      : `notifications paused until ${formatTime(Date.parse(opts.snoozeUntil as string))}`;
+
+  const items: MenuItemModel[] = [];
+  const groups = firingGroups(snapshot, opts.severityOrder);
+  if (groups.length === 0) {
+    items.push({ type: 'item', id: 'no-alerts', label: 'Nothing firing', enabled: false });
+  }
+  for (const group of groups.slice(0, maxGroups)) {
+    items.push({
+      type: 'item',
+      id: `group:${group.key}`,
+      label: menuText(groupTitle(group, snapshot)),
+      submenu: [
+        {
+          type: 'item',
+          id: `group-open:${group.key}`,
+          label: 'Show',
+          action: { type: 'open-window', navigate: { view: 'alerts', groupKey: group.key } },
+        },
+        { type: 'separator' },
+        {
+          type: 'item',
+          id: `group-silence-header:${group.key}`,
+          label: 'Silence for',
+          enabled: false,
+        },
+        ...SILENCE_DURATIONS.map((d): MenuItemModel => ({
+          type: 'item',
+          id: `group-silence:${group.key}:${d.ms}`,
+          label: d.label,
+          action: { type: 'silence-group', groupKey: group.key, durationMs: d.ms },
+        })),
+      ],
+    });
+  }
+  if (groups.length > maxGroups) {
+    items.push({
+      type: 'item',
+      id: 'more-groups',
+      label: `${groups.length - maxGroups} more…`,
+      action: { type: 'open-window', navigate: { view: 'alerts' } },
+    });
+  }
+  const unreachable = snapshot.summary.unreachableInstances;
+  if (unreachable.length > 0) {
+    items.push({ type: 'separator' });
+    items.push({
+      type: 'item',
+      id: 'unreachable',
+      label: menuText(
+        `Unreachable: ${unreachable.map((id) => snapshot.instances[id]?.name || id).join(', ')}`,
+      ),
+      action: { type: 'open-window', navigate: { view: 'instances' } },
+    });
+  }
+  items.push({ type: 'separator' });
+  items.push({
+    type: 'item',
+    id: 'open',
+    label: 'Open Alertmanager Tray',
+    action: { type: 'open-window' },
+  });
+
+  const hour = 3_600_000;
+  const pauseItem: MenuItemModel = paused
+    ? {
+        type: 'item',
+        id: 'resume',
+        label: `Resume notifications (${pausedText ?? 'paused'})`,
+        action: { type: 'snooze', untilIso: null },
+      }
+    : {
+        type: 'item',
+        id: 'pause',
+        label: 'Pause notifications',
+        submenu: [
+          {
+            type: 'item',
+            id: 'pause:30m',
+            label: '30 minutes',
+            action: { type: 'snooze', untilIso: new Date(opts.now + hour / 2).toISOString() },
+          },
+          {
+            type: 'item',
+            id: 'pause:1h',
+            label: '1 hour',
+            action: { type: 'snooze', untilIso: new Date(opts.now + hour).toISOString() },
+          },
+          {
+            type: 'item',
+            id: 'pause:resumed',
+            label: 'Until resumed',
+            action: { type: 'snooze', untilIso: UNTIL_RESUMED_ISO },
+          },
+        ],
+      };
+  items.push(pauseItem);
+  items.push({ type: 'item', id: 'refresh', label: 'Refresh now', action: { type: 'refresh' } });
+  items.push({
+    type: 'item',
+    id: 'settings',
+    label: 'Settings…',
+    action: { type: 'open-window', navigate: { view: 'settings' } },
+  });
+  items.push({ type: 'separator' });
+  items.push({ type: 'item', id: 'quit', label: 'Quit', action: { type: 'quit' } });
+
+  return {
+    items,
+    tooltip: trayTooltip(snapshot, opts.severityOrder, pausedText),
+    icon: trayIconState(snapshot, paused),
+  };
+}

@@ -1,0 +1,189 @@
+// The tray's menu model, tooltip and icon for given snapshots.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { GroupView, ViewSnapshot } from '../../main/core/model/view.ts';
+import {
+  UNTIL_RESUMED_ISO,
+  buildTrayMenu,
+  menuText,
+  type MenuItemModel,
+} from '../../main/electron/tray-menu.ts';
+import { emptySnapshot } from './fake-core.ts';
+
+const ORDER = ['critical', 'error', 'warning', 'info'];
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+function group(
+  key: string,
+  severity: string,
+  active: number,
+  labels: Record<string, string>,
+): GroupView {
+  return {
+    key,
+    clusterId: 'instance:am1',
+    receiver: 'team-a',
+    labels,
+    alerts: [],
+    counts: { active, suppressed: 0, unprocessed: 0 },
+    severity,
+    stale: false,
+  };
+}
+
+function snapshotWith(
+  groups: GroupView[],
+  patch: Partial<ViewSnapshot['summary']> = {},
+): ViewSnapshot {
+  const s = emptySnapshot();
+  s.clusters = {
+    'instance:am1': {
+      id: 'instance:am1',
+      name: 'am1',
+      members: ['am1'],
+      health: 'ok',
+      stale: false,
+    },
+  };
+  for (const g of groups) s.groups[g.key] = g;
+  s.summary = { ...s.summary, ...patch };
+  return s;
+}
+
+function find(items: MenuItemModel[], id: string): MenuItemModel | undefined {
+  for (const item of items) {
+    if (item.type !== 'item') continue;
+    if (item.id === id) return item;
+    const inner = item.submenu && find(item.submenu, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+const ids = (items: MenuItemModel[]) => items.map((i) => (i.type === 'item' ? i.id : '-'));
+
+describe('tray menu model', () => {
+  it('quiet snapshot: nothing firing, ok icon, the fixed items', () => {
+    const m = buildTrayMenu(snapshotWith([]), { now: NOW, severityOrder: ORDER });
+    assert.equal(m.icon, 'ok');
+    assert.equal(m.tooltip, 'Alertmanager Tray: nothing firing');
+    assert.deepEqual(ids(m.items), [
+      'no-alerts',
+      '-',
+      'open',
+      'pause',
+      'refresh',
+      'settings',
+      '-',
+      'quit',
+    ]);
+    const pause = find(m.items, 'pause');
+    assert.ok(pause?.type === 'item' && pause.submenu);
+    assert.deepEqual(
+      pause.submenu.map((i) => (i.type === 'item' ? i.action : undefined)),
+      [
+        { type: 'snooze', untilIso: '2026-03-01T12:30:00.000Z' },
+        { type: 'snooze', untilIso: '2026-03-01T13:00:00.000Z' },
+        { type: 'snooze', untilIso: UNTIL_RESUMED_ISO },
+      ],
+    );
+  });
+
+  it('lists firing groups worst first, top N, each with Silence for 15m/1h/4h/1d', () => {
+    const groups = [
+      group('g-warn', 'warning', 5, { alertname: 'HighLatency' }),
+      group('g-crit', 'critical', 1, { alertname: 'DiskFull' }),
+      group('g-info', 'info', 9, { alertname: 'Info' }),
+      group('g-quiet', 'critical', 0, { alertname: 'AllSilenced' }),
+      group('g-crit2', 'critical', 3, { alertname: 'NodeDown', job: 'node' }),
+    ];
+    const m = buildTrayMenu(
+      snapshotWith(groups, {
+        worst: 'critical',
+        firing: 18,
+        bySeverity: { critical: 4, warning: 5, info: 9 },
+      }),
+      { now: NOW, severityOrder: ORDER, maxGroups: 3 },
+    );
+    assert.deepEqual(ids(m.items).slice(0, 4), [
+      'group:g-crit2',
+      'group:g-crit',
+      'group:g-warn',
+      'more-groups',
+    ]);
+    const top = m.items[0];
+    assert.ok(top?.type === 'item');
+    assert.equal(top.label, '[critical] NodeDown · node (3)');
+    assert.deepEqual(
+      top.submenu?.flatMap((i) => (i.type === 'item' && i.action ? [i.action] : [])),
+      [
+        { type: 'open-window', navigate: { view: 'alerts', groupKey: 'g-crit2' } },
+        { type: 'silence-group', groupKey: 'g-crit2', durationMs: 15 * 60_000 },
+        { type: 'silence-group', groupKey: 'g-crit2', durationMs: 3_600_000 },
+        { type: 'silence-group', groupKey: 'g-crit2', durationMs: 4 * 3_600_000 },
+        { type: 'silence-group', groupKey: 'g-crit2', durationMs: 86_400_000 },
+      ],
+    );
+    const more = find(m.items, 'more-groups');
+    assert.ok(more?.type === 'item');
+    assert.equal(more.label, '1 more…');
+    assert.equal(find(m.items, 'group:g-quiet'), undefined);
+    assert.equal(m.icon, 'critical');
+    assert.equal(m.tooltip, 'Alertmanager Tray: 18 firing (4 critical, 5 warning, 9 info)');
+  });
+
+  it('icon: warning, unreachable, stale, paused; critical shows even when paused', () => {
+    const base = { now: NOW, severityOrder: ORDER };
+    assert.equal(buildTrayMenu(snapshotWith([], { worst: 'warning' }), base).icon, 'warning');
+    assert.equal(
+      buildTrayMenu(snapshotWith([], { worst: 'unreachable', unreachableInstances: ['am1'] }), base)
+        .icon,
+      'unreachable',
+    );
+    assert.equal(
+      buildTrayMenu(snapshotWith([], { staleClusters: ['c'] }), base).icon,
+      'unreachable',
+    );
+    const paused = { ...base, snoozeUntil: '2026-03-01T13:00:00.000Z' };
+    assert.equal(buildTrayMenu(snapshotWith([], { worst: 'warning' }), paused).icon, 'paused');
+    assert.equal(buildTrayMenu(snapshotWith([], { worst: 'critical' }), paused).icon, 'critical');
+    // A snooze in the past is no pause.
+    const over = { ...base, snoozeUntil: '2026-03-01T11:00:00.000Z' };
+    assert.equal(buildTrayMenu(snapshotWith([]), over).icon, 'ok');
+  });
+
+  it('paused: a Resume item and the pause in the tooltip', () => {
+    const m = buildTrayMenu(snapshotWith([]), {
+      now: NOW,
+      severityOrder: ORDER,
+      snoozeUntil: '2026-03-01T13:00:00.000Z',
+      formatTime: () => '13:00',
+    });
+    const resume = find(m.items, 'resume');
+    assert.ok(resume?.type === 'item');
+    assert.deepEqual(resume.action, { type: 'snooze', untilIso: null });
+    assert.equal(find(m.items, 'pause'), undefined);
+    assert.equal(m.tooltip, 'Alertmanager Tray: nothing firing · notifications paused until 13:00');
+    const forever = buildTrayMenu(snapshotWith([]), {
+      now: NOW,
+      severityOrder: ORDER,
+      snoozeUntil: UNTIL_RESUMED_ISO,
+    });
+    assert.match(forever.tooltip, /notifications paused$/);
+  });
+
+  it('unreachable instances are listed and counted', () => {
+    const s = snapshotWith([], { worst: 'unreachable', unreachableInstances: ['am1', 'am2'] });
+    s.instances.am1 = { name: 'prod-eu' } as ViewSnapshot['instances'][string];
+    const m = buildTrayMenu(s, { now: NOW, severityOrder: ORDER });
+    const item = find(m.items, 'unreachable');
+    assert.ok(item?.type === 'item');
+    assert.equal(item.label, 'Unreachable: prod-eu, am2');
+    assert.equal(m.tooltip, 'Alertmanager Tray: nothing firing · 2 instances unreachable');
+  });
+
+  it('labels from alerts are made safe for a menu', () => {
+    assert.equal(menuText('R&D\nalert'), 'R&&D alert');
+    assert.equal(menuText('x'.repeat(100)).length, 60);
+  });
+});
