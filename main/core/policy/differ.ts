@@ -157,6 +157,9 @@ export class EventDiffer {
 
     for (const alert of Object.values(next.alerts)) {
       const before = prev?.alerts[alert.fingerprint];
+      // Fast path: the engine reuses unchanged records, so an identical record that has not
+      // reached its endsAt cannot have changed phase in any cluster.
+      if (before === alert && !(Date.parse(alert.endsAt) <= nowMs)) continue;
       for (const c of Object.keys(alert.statusByCluster)) {
         if (!isFresh(c)) continue;
         const now = phaseOf(alert, c, nowMs);

@@ -39,11 +39,6 @@ interface Episode {
   resolvedAt?: number;
 }
 
-type AlertEvent = Extract<
-  CoreEvent,
-  { type: 'alert-firing' | 'alert-unsuppressed' | 'severity-escalated' | 'alert-resolved' }
->;
-
 interface Firing {
   alert: AlertView;
   clusterId: string;
@@ -109,10 +104,21 @@ export class NotificationPolicy {
       !n.enabled || isSnoozed(n, nowMs) || inQuietHours(n.quietHours, this.localTime(nowMs));
     this.prune(view, nowMs);
 
+    // Alert events by (cluster, fingerprint): a firing alert may come with an escalation.
     const escalations = new Map<string, Extract<CoreEvent, { type: 'severity-escalated' }>>();
+    const related = new Map<string, CoreEvent[]>();
     for (const e of events) {
-      if (e.type === 'severity-escalated')
-        escalations.set(`${e.clusterId}\u0000${e.fingerprint}`, e);
+      if (
+        e.type !== 'alert-firing' &&
+        e.type !== 'alert-unsuppressed' &&
+        e.type !== 'severity-escalated'
+      )
+        continue;
+      const cf = `${e.clusterId}\u0000${e.fingerprint}`;
+      if (e.type === 'severity-escalated') escalations.set(cf, e);
+      const list = related.get(cf);
+      if (list) list.push(e);
+      else related.set(cf, [e]);
     }
 
     const startup = new Map<string, Firing[]>();
@@ -133,19 +139,11 @@ export class NotificationPolicy {
           const alert = view.alerts[e.fingerprint];
           if (!alert) break;
           const esc = escalations.get(cf);
-          const related: CoreEvent[] = events.filter(
-            (x): x is AlertEvent =>
-              (x.type === 'alert-firing' ||
-                x.type === 'alert-unsuppressed' ||
-                x.type === 'severity-escalated') &&
-              x.clusterId === e.clusterId &&
-              x.fingerprint === e.fingerprint,
-          );
           if (!this.startEpisode(alert, e.clusterId, order, esc !== undefined)) break;
           if (silent || !this.passesFilters(alert, e.clusterId, view, n, order)) break;
           this.markDelivered(alert, e.clusterId, order);
           const groupKey = 'groupKey' in e ? e.groupKey : undefined;
-          const f: Firing = { alert, clusterId: e.clusterId, events: related };
+          const f: Firing = { alert, clusterId: e.clusterId, events: related.get(cf) ?? [e] };
           if (groupKey !== undefined) f.groupKey = groupKey;
           if (esc) f.escalation = { from: esc.from, to: esc.to };
           if (ctx.initialClusters.has(e.clusterId)) {
