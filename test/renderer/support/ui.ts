@@ -1,0 +1,147 @@
+// Browser tests of the window: the real core in this process behind the browser shell
+// (WebSocket bridge), the built renderer, and one headless Chromium driven by playwright-core.
+// The renderer is built once per test process into a temp dir, so test files never race on
+// out/renderer.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createCore } from '../../../main/core/engine/create-core.ts';
+import type { SecretStore } from '../../../main/core/service.ts';
+import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
+import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
+import { startBrowserShell, type BrowserShell } from '../../../main/server/start.ts';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+let builtDir: string | undefined;
+
+/** Builds the renderer once for this process (vite, into a temp dir). */
+export function buildRenderer(): string {
+  if (builtDir) return builtDir;
+  const dir = mkdtempSync(join(tmpdir(), 'amtray-renderer-'));
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '-c',
+      'renderer/vite.config.ts',
+      '--outDir',
+      dir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`renderer build failed:\n${r.stdout}\n${r.stderr}`);
+  builtDir = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+export function testInstance(
+  id: string,
+  url: string,
+  extra: Partial<InstanceSettings> = {},
+): InstanceSettings {
+  return defaultInstance({ id, name: id, url, pollIntervalSec: 2, timeoutSec: 3, ...extra });
+}
+
+export function testSettings(
+  instances: InstanceSettings[],
+  patch: Partial<Settings> = {},
+): Settings {
+  const s = defaultSettings();
+  s.instances = instances;
+  // Show every state so tests see silenced/inhibited alerts without touching the toggles.
+  s.ui.filter = { ...s.ui.filter, showSilenced: true, showInhibited: true };
+  return { ...s, ...patch };
+}
+
+export class MemorySecrets implements SecretStore {
+  readonly values = new Map<string, string>();
+  async get(key: string) {
+    return this.values.get(key);
+  }
+  async set(key: string, value: string) {
+    this.values.set(key, value);
+  }
+  async delete(key: string) {
+    this.values.delete(key);
+  }
+}
+
+export interface Ui {
+  shell: BrowserShell;
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and CSP violations seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the shell with these settings and opens the window in a fresh browser context. */
+export async function openUi(
+  browser: Browser,
+  settings: Settings,
+  opts: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<Ui> {
+  const shell = await startBrowserShell({
+    createCore: (o) => createCore(o),
+    settings,
+    secrets: new MemorySecrets(),
+    rendererDir: buildRenderer(),
+  });
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    colorScheme: opts.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (/favicon/.test(m.text())) return;
+    if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text()))
+      problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const w = window as unknown as { __csp?: string[] };
+      (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await page.goto(shell.url);
+  return {
+    shell,
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close().catch(() => {});
+      await shell.close().catch(() => {});
+    },
+  };
+}
+
+/** CSP violations recorded in the page. */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+}
