@@ -18,6 +18,7 @@ import {
   openUi,
   testInstance,
   testSettings,
+  type PageGlobals,
   type Ui,
 } from './support/ui.ts';
 
@@ -148,7 +149,10 @@ describe('alerts view', { skip: amSkipReason() }, () => {
       0,
       'the javascript: runbook is not a link',
     );
-    assert.equal(await page.evaluate(() => (window as { __xss?: unknown }).__xss), undefined);
+    assert.equal(
+      await page.evaluate(() => (globalThis as unknown as PageGlobals).__xss),
+      undefined,
+    );
     assert.equal(dialogs, 0);
     assert.deepEqual(await cspViolations(page), []);
     await setFilter(page, '');
@@ -178,7 +182,7 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     await waitFor(async () => (await dialog.locator('input[aria-label^="Value"]').count()) >= 2);
     const values = await dialog
       .locator('input[aria-label^="Value"]')
-      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
     assert.ok(values.includes('node-2'), values.join(','));
     await dialog.locator('[data-testid=preview-count]').waitFor();
     assert.equal(await dialog.locator('[data-testid=preview-count]').textContent(), '1');

@@ -122,10 +122,11 @@ export async function openUi(
     if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text()))
       problems.push(`console ${m.type()}: ${m.text()}`);
   });
+  // Runs in the page (DOM types are not in this tsconfig, hence the narrow casts).
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const w = window as unknown as { __csp?: string[] };
-      (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
+    const g = globalThis as unknown as PageGlobals;
+    g.document.addEventListener('securitypolicyviolation', (e) => {
+      (g.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
     });
   });
   await page.goto(shell.url);
@@ -141,7 +142,19 @@ export async function openUi(
   };
 }
 
+/** What tests read in the page; the root tsconfig has no DOM lib. */
+export interface PageGlobals {
+  document: {
+    addEventListener(
+      type: 'securitypolicyviolation',
+      fn: (e: { violatedDirective: string; blockedURI: string }) => void,
+    ): void;
+  };
+  __csp?: string[];
+  __xss?: unknown;
+}
+
 /** CSP violations recorded in the page. */
 export async function cspViolations(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+  return page.evaluate(() => (globalThis as unknown as PageGlobals).__csp ?? []);
 }
