@@ -82,8 +82,6 @@ class EngineCore implements Core {
   private readonly eventListeners = new Set<(e: CoreEvent[]) => void>();
   private readonly notificationListeners = new Set<(n: AppNotification) => void>();
   private readonly actions: SilenceActions;
-  /** Clusters that already had data once (for the policy's "initial" suppression). */
-  private readonly clustersWithData = new Set<string>();
 
   constructor(o: CoreOptions) {
     const parsed = parseSettings(o.settings);
@@ -99,7 +97,7 @@ class EngineCore implements Core {
       ...(o.random ? { random: o.random } : {}),
       ...(o.maxBackoffMs !== undefined ? { maxBackoffMs: o.maxBackoffMs } : {}),
     };
-    this.events = new EventPipeline(this.clock);
+    this.events = new EventPipeline();
     this.runtimes = this.settings.instances.map((s) => this.newRuntime(s));
     this.view = this.merger.merge(this.mergeInput(), undefined);
     this.actions = new SilenceActions(
@@ -205,19 +203,11 @@ class EngineCore implements Core {
     this.view = next;
     for (const l of this.viewListeners) safe(() => l({ type: 'delta', delta }));
 
-    const initialClusters = new Set<string>();
-    for (const mi of Object.values(next.instances)) {
-      const rt = this.runtimes.find((r) => r.id === mi.id);
-      if (rt?.data && mi.enabled && !this.clustersWithData.has(mi.clusterId)) {
-        initialClusters.add(mi.clusterId);
-      }
-    }
-    for (const c of initialClusters) this.clustersWithData.add(c);
     const { events, notifications } = this.events.process(
       { seq: this.seq - 1, ...prev },
       this.snapshot(),
       this.settings,
-      initialClusters,
+      this.clock.now(),
     );
     if (events.length > 0) for (const l of this.eventListeners) safe(() => l(events));
     for (const n of notifications) for (const l of this.notificationListeners) safe(() => l(n));

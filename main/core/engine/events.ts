@@ -1,31 +1,33 @@
 // Events and notifications from consecutive snapshots: the EventDiffer (main/core/policy)
 // turns two snapshots into CoreEvents, the NotificationPolicy decides what the user sees.
+// Both keep memory across cycles (episodes, warned silences), so one pipeline lives as long
+// as the core.
 import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { EventDiffer } from '../policy/differ.ts';
-import type { Clock } from '../service.ts';
+import { EventDiffer, initialClusters, NotificationPolicy } from '../policy/index.ts';
 import type { Settings } from '../settings/types.ts';
 
 export class EventPipeline {
   private readonly differ = new EventDiffer();
-  private readonly clock: Clock;
-
-  constructor(clock: Clock) {
-    this.clock = clock;
-  }
+  private readonly policy = new NotificationPolicy();
 
   process(
     prev: ViewSnapshot,
     next: ViewSnapshot,
     settings: Settings,
-    initialClusters: Set<string>,
+    nowMs: number,
   ): { events: CoreEvent[]; notifications: AppNotification[] } {
-    void initialClusters;
-    const events = this.differ.diff(prev, next, this.clock.now(), {
+    const events = this.differ.diff(prev, next, nowMs, {
       expiringWithinMin: settings.notifications.expiringWithinMin,
       severityLabel: settings.severityLabel,
       severityOrder: settings.severityOrder,
     });
-    return { events, notifications: [] };
+    if (events.length === 0) return { events, notifications: [] };
+    // Clusters whose first data arrived this cycle: their alerts were already firing before
+    // we looked, so the policy summarizes them instead of notifying one by one.
+    const notifications = this.policy.decide(events, next, settings, nowMs, {
+      initialClusters: initialClusters(prev, next),
+    });
+    return { events, notifications };
   }
 }

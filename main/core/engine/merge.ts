@@ -162,7 +162,7 @@ export class Merger {
     const members = new Map<string, MergeInstance[]>();
     for (const mi of input.instances) {
       const old = prev?.instances[mi.view.id];
-      instances[mi.view.id] = old && deepEqual(old, mi.view) ? old : mi.view;
+      instances[mi.view.id] = old && sameInstance(old, mi.view) ? old : mi.view;
       const list = members.get(mi.view.clusterId);
       if (list) list.push(mi);
       else members.set(mi.view.clusterId, [mi]);
@@ -330,6 +330,25 @@ export class Merger {
       summary: oldSummary && deepEqual(oldSummary, summary) ? oldSummary : summary,
     };
   }
+}
+
+/**
+ * Poll timestamps change every cycle. Alone they do not make a delta (a quiet system must not
+ * send anything), except as a heartbeat once per HEARTBEAT_MS so "last polled" shown in the UI
+ * is never older than that. Any other change carries the current timestamps along.
+ */
+export const HEARTBEAT_MS = 60_000;
+
+function sameInstance(old: InstanceView, next: InstanceView): boolean {
+  if (deepEqual(old, next)) return true;
+  const { lastPollAt: a1, lastPollMs: _a2, lastSuccessAt: a3, ...restOld } = old;
+  const { lastPollAt: b1, lastPollMs: _b2, lastSuccessAt: b3, ...restNext } = next;
+  if (!deepEqual(restOld, restNext)) return false;
+  if ((a1 === undefined) !== (b1 === undefined) || (a3 === undefined) !== (b3 === undefined))
+    return false;
+  const due = (x: string | undefined, y: string | undefined): boolean =>
+    x !== undefined && y !== undefined && Date.parse(y) - Date.parse(x) >= HEARTBEAT_MS;
+  return !due(a1, b1) && !due(a3, b3);
 }
 
 function groupEqual(a: GroupView, b: GroupView): boolean {
