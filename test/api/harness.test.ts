@@ -112,6 +112,20 @@ describe('harness: 3-peer cluster', { skip: amSkipReason() }, () => {
   });
 });
 
+describe('harness: startup failure', { skip: amSkipReason() }, () => {
+  it("rejects with the server's stderr when the config is invalid", async () => {
+    await assert.rejects(
+      startAlertmanager({ config: 'route:\n  receiver: nowhere\nreceivers: []\n' }),
+      (err: Error) => {
+        assert.match(err.message, /did not become ready/);
+        assert.match(err.message, /stderr:/);
+        assert.match(err.message, /nowhere/);
+        return true;
+      },
+    );
+  });
+});
+
 describe('harness: missing binary', () => {
   it('returns a skip message naming the Debian package, or throws with CI=true', () => {
     const saved = { bin: process.env.ALERTMANAGER_BIN, ci: process.env.CI };
