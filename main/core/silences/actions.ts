@@ -5,7 +5,7 @@
 // get the same answer). The silenceID the server returns is always the truth: an update may
 // create a new silence and expire the old one.
 import { AlertmanagerError, type SerializedError } from '../api/errors.ts';
-import type { GettableSilence, PostableSilence } from '../api/types.ts';
+import type { GettableSilence, Matcher, PostableSilence } from '../api/types.ts';
 import type { SilenceView } from '../model/view.ts';
 import type { SilenceDraft, SilenceResult } from '../service.ts';
 import { validateDraft, type FieldError } from './validate.ts';
@@ -15,6 +15,8 @@ export interface SilenceClient {
   postSilence(s: PostableSilence, o?: { signal?: AbortSignal }): Promise<string>;
   getSilence(id: string, o?: { signal?: AbortSignal }): Promise<GettableSilence>;
   deleteSilence(id: string, o?: { signal?: AbortSignal }): Promise<void>;
+  /** Used, when present, to avoid a duplicate after a create whose answer timed out. */
+  getSilences?(filter?: string[], o?: { signal?: AbortSignal }): Promise<GettableSilence[]>;
 }
 
 export interface ClusterMember {
@@ -84,6 +86,24 @@ export function parseSilenceKey(key: string): { clusterId: string; id: string } 
   const i = key.lastIndexOf('/');
   if (i <= 0 || i === key.length - 1) throw new Error(`invalid silence key: ${key}`);
   return { clusterId: key.slice(0, i), id: key.slice(i + 1) };
+}
+
+function sameMatchers(a: readonly Matcher[], b: readonly Matcher[]): boolean {
+  const key = (m: Matcher) => JSON.stringify([m.name, m.value, m.isRegex, m.isEqual ?? true]);
+  const x = a.map(key).sort();
+  const y = b.map(key).sort();
+  return x.length === y.length && x.every((k, i) => k === y[i]);
+}
+
+/** The silence a create produced, recognised by everything but its (clamped) startsAt. */
+function isSameCreate(s: GettableSilence, body: PostableSilence): boolean {
+  return (
+    s.status.state !== 'expired' &&
+    s.createdBy === body.createdBy &&
+    s.comment === body.comment &&
+    Date.parse(s.endsAt) === Date.parse(body.endsAt) &&
+    sameMatchers(s.matchers, body.matchers)
+  );
 }
 
 function toPostable(draft: SilenceDraft, id?: string): PostableSilence {
@@ -208,11 +228,33 @@ export class SilenceActions {
   }
 
   private async post(clusterId: string, body: PostableSilence): Promise<SilenceResult> {
-    const { result: id, instanceId } = await this.onOneMember(clusterId, (client) =>
-      client.postSilence(body),
-    );
+    const { result: id, instanceId } = await this.onOneMember(clusterId, async (client, failed) => {
+      // A create whose answer timed out may have been applied all the same (and gossiped):
+      // look for it on the members that timed out and on this one before creating again.
+      if (body.id === undefined && failed.some((f) => f.timedOut)) {
+        const existing = await this.findCreated(body, [...failed.map((f) => f.client), client]);
+        if (existing !== undefined) return existing;
+      }
+      return client.postSilence(body);
+    });
     await this.refresh(clusterId);
     return { id, silenceKey: silenceKey(clusterId, id), clusterId, instanceId };
+  }
+
+  private async findCreated(
+    body: PostableSilence,
+    clients: SilenceClient[],
+  ): Promise<string | undefined> {
+    for (const client of clients) {
+      if (!client.getSilences) continue;
+      try {
+        const found = (await client.getSilences()).find((s) => isSameCreate(s, body));
+        if (found) return found.id;
+      } catch {
+        // that member cannot tell: go on
+      }
+    }
+    return undefined;
   }
 
   private async refresh(clusterId: string): Promise<void> {
@@ -226,7 +268,10 @@ export class SilenceActions {
   /** Runs `op` on the first member that answers: healthy members first, in their order. */
   private async onOneMember<T>(
     clusterId: string,
-    op: (client: SilenceClient) => Promise<T>,
+    op: (
+      client: SilenceClient,
+      failed: { client: SilenceClient; timedOut: boolean }[],
+    ) => Promise<T>,
   ): Promise<{ result: T; instanceId: string }> {
     const members = this.accessor.members(clusterId);
     const ordered = [...members.filter((m) => m.healthy), ...members.filter((m) => !m.healthy)];
@@ -234,11 +279,16 @@ export class SilenceActions {
       throw new SilenceWriteError(clusterId, `cluster ${clusterId} has no members`, []);
     }
     const attempts: SilenceWriteError['attempts'] = [];
+    const failed: { client: SilenceClient; timedOut: boolean }[] = [];
     for (const member of ordered) {
       try {
-        return { result: await op(member.client), instanceId: member.instanceId };
+        return { result: await op(member.client, failed), instanceId: member.instanceId };
       } catch (err) {
         if (!isRetryableOnOtherMember(err)) throw err;
+        failed.push({
+          client: member.client,
+          timedOut: err instanceof AlertmanagerError && err.kind === 'timeout',
+        });
         attempts.push({
           instanceId: member.instanceId,
           error: err instanceof AlertmanagerError ? err.toJSON() : { message: String(err) },

@@ -23,9 +23,24 @@ const MIN = 60_000;
 class CountingClient implements SilenceClient {
   calls: string[] = [];
   constructor(readonly real: AlertmanagerClient) {}
-  postSilence(...args: Parameters<SilenceClient['postSilence']>) {
+  /** When set, the next POST reaches the server but its answer is "lost" (a timeout). */
+  loseNextAnswer = false;
+  async postSilence(...args: Parameters<SilenceClient['postSilence']>) {
     this.calls.push('post');
-    return this.real.postSilence(...args);
+    const id = await this.real.postSilence(...args);
+    if (this.loseNextAnswer) {
+      this.loseNextAnswer = false;
+      throw new AlertmanagerError({
+        kind: 'timeout',
+        endpoint: 'POST /silences',
+        message: 'POST /silences: timed out',
+      });
+    }
+    return id;
+  }
+  getSilences(...args: Parameters<AlertmanagerClient['getSilences']>) {
+    this.calls.push('list');
+    return this.real.getSilences(...args);
   }
   getSilence(...args: Parameters<SilenceClient['getSilence']>) {
     this.calls.push('get');
@@ -242,6 +257,31 @@ describe('SilenceActions on a real 3-peer cluster', { skip: amSkipReason() }, ()
       assert.match(err.message, /silence not found/);
       return true;
     });
+  });
+
+  it('a create whose answer timed out is not created twice on the next member', async () => {
+    resetCalls();
+    members[0]!.client.loseNextAnswer = true;
+    const comment = `lost-answer-${randomUUID()}`;
+    const r = await actions.create(CLUSTER, draft(comment));
+    assert.equal(r.instanceId, 'p1');
+    assert.deepEqual(
+      members.map((m) => m.client.calls.filter((c) => c === 'post').length),
+      [1, 0, 0],
+      'the next member was not asked to create it again',
+    );
+    await waitFor(
+      async () => {
+        for (const c of reals) if ((await withComment(c, comment)).length === 0) return false;
+        return true;
+      },
+      { timeoutMs: 30_000 },
+    );
+    for (const c of reals) {
+      const found = await withComment(c, comment);
+      assert.equal(found.length, 1);
+      assert.equal(found[0]!.id, r.id);
+    }
   });
 
   it('with the first member killed, the write goes to the next and still lands once everywhere', async () => {
