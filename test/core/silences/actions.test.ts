@@ -109,8 +109,7 @@ describe('SilenceActions on a real 3-peer cluster', { skip: amSkipReason() }, ()
   const resetCalls = () => members.forEach((m) => (m.client.calls = []));
 
   before(async () => {
-    // A path prefix, as behind a reverse proxy (also sidesteps a base-URL bug, see report).
-    cluster = await startCluster(3, { routePrefix: '/alertmanager' });
+    cluster = await startCluster(3);
     reals = cluster.urls.map((u) => new AlertmanagerClient({ baseUrl: u, timeoutMs: 5000 }));
     members = reals.map((real, i) => ({
       instanceId: `p${i}`,
