@@ -146,6 +146,25 @@ describe('connection options reach the server', () => {
     }
   });
 
+  it('turns credentials in the URL into basic auth and drops them from baseUrl', async () => {
+    const withCreds = srv.url.replace('http://', 'http://bob:s%40cret@') + '/alertmanager';
+    const c = new AlertmanagerClient({ baseUrl: withCreds });
+    try {
+      assert.equal(c.baseUrl, `${srv.url}/alertmanager`);
+      await c.getReceivers();
+      const expected = Buffer.from('bob:s@cret', 'utf8').toString('base64');
+      assert.equal(srv.received.at(-1)?.headers.authorization, `Basic ${expected}`);
+    } finally {
+      await c.close();
+    }
+    const bad = new AlertmanagerClient({ baseUrl: 'not a url://u:secret@x' });
+    try {
+      assert.doesNotMatch(bad.baseUrl, /secret/);
+    } finally {
+      await bad.close();
+    }
+  });
+
   it('sends a bearer token', async () => {
     const c = new AlertmanagerClient({
       baseUrl: `${srv.url}/alertmanager`,

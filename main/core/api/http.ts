@@ -4,6 +4,7 @@
 import { rootCertificates } from 'node:tls';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
+  type Auth,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
   type ConnectionOptions,
@@ -129,6 +130,11 @@ export function normalizeBaseUrl(raw: string): URL | undefined {
   return url;
 }
 
+/** An unparseable base URL for messages, without anything that looks like credentials. */
+function redactUrl(raw: string): string {
+  return raw.replace(/\/\/[^/@]*@/, '//');
+}
+
 export class HttpTransport {
   readonly baseUrl: string;
   private readonly base: URL | undefined;
@@ -140,8 +146,21 @@ export class HttpTransport {
   private readonly hasClientCert: boolean;
 
   constructor(options: ConnectionOptions) {
-    this.base = normalizeBaseUrl(options.baseUrl);
-    this.baseUrl = this.base ? this.base.href.replace(/\/+$/, '') : options.baseUrl;
+    const base = normalizeBaseUrl(options.baseUrl);
+    // Credentials in the URL (https://user:pass@host) become basic auth when no auth is
+    // configured, and never stay in baseUrl (it is shown in the UI and in logs).
+    let urlAuth: Auth | undefined;
+    if (base && (base.username || base.password)) {
+      urlAuth = {
+        type: 'basic',
+        username: decodeURIComponent(base.username),
+        password: decodeURIComponent(base.password),
+      };
+      base.username = '';
+      base.password = '';
+    }
+    this.base = base;
+    this.baseUrl = base ? base.href.replace(/\/+$/, '') : redactUrl(options.baseUrl);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
@@ -163,7 +182,7 @@ export class HttpTransport {
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (name.trim() !== '') headers[name.toLowerCase()] = value;
     }
-    const auth = options.auth;
+    const auth = options.auth && options.auth.type !== 'none' ? options.auth : urlAuth;
     if (auth?.type === 'basic') {
       const token = Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64');
       headers.authorization = `Basic ${token}`;
