@@ -5,6 +5,8 @@ export { migrateSettings, secretKeyFor, type MigrationResult } from './migration
 export {
   CREDENTIAL_HEADERS,
   parseSettings,
+  settingsProblems,
+  type SettingsProblem,
   settingsSchema,
   instanceSettingsSchema,
   type ParseSettingsResult,

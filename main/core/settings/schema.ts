@@ -12,6 +12,7 @@ import {
   DEFAULT_VOLATILE_LABELS,
   MIN_POLL_INTERVAL_SEC,
 } from './defaults.ts';
+import { parseMatchers } from '../api/matchers.ts';
 import { migrateSettings } from './migrations.ts';
 import { SETTINGS_VERSION, type Settings } from './types.ts';
 
@@ -205,4 +206,34 @@ export function parseSettings(raw: unknown): ParseSettingsResult {
     extractedSecrets: migrated.extractedSecrets,
     migrated: migrated.applied.length > 0,
   };
+}
+
+export interface SettingsProblem {
+  /** Dotted path, e.g. `notifications.include.1`. */
+  path: string;
+  message: string;
+}
+
+/**
+ * Problems the schema deliberately tolerates (a file with them still loads) but a settings
+ * form should show before saving: notification filters that are not valid matcher lists
+ * (the policy ignores those).
+ */
+export function settingsProblems(settings: Settings): SettingsProblem[] {
+  const problems: SettingsProblem[] = [];
+  for (const field of ['include', 'exclude'] as const) {
+    settings.notifications[field].forEach((text, i) => {
+      try {
+        if (parseMatchers(text).length === 0) {
+          problems.push({ path: `notifications.${field}.${i}`, message: 'empty matcher list' });
+        }
+      } catch (err) {
+        problems.push({
+          path: `notifications.${field}.${i}`,
+          message: err instanceof Error ? err.message : String(err),
+        });
+      }
+    });
+  }
+  return problems;
 }

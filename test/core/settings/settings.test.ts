@@ -10,6 +10,7 @@ import {
   parseSettings,
   readSettingsFile,
   secretKeyFor,
+  settingsProblems,
   SETTINGS_VERSION,
   writeSettingsFile,
   type Settings,
@@ -282,5 +283,19 @@ describe('settings file', () => {
     const text = await readFile(path, 'utf8');
     assert.ok(!text.includes('pw0'));
     assert.ok(text.includes('"passwordKey": "instance/p/password"'));
+  });
+});
+
+describe('settingsProblems', () => {
+  it('reports notification filters that are not matcher lists', () => {
+    const s = defaultSettings();
+    s.notifications.include = ['team="a"', 'team=~"(b'];
+    s.notifications.exclude = ['{', ''];
+    const problems = settingsProblems(s);
+    assert.deepEqual(
+      problems.map((p) => p.path),
+      ['notifications.include.1', 'notifications.exclude.0', 'notifications.exclude.1'],
+    );
+    assert.deepEqual(settingsProblems(defaultSettings()), []);
   });
 });
