@@ -1,10 +1,17 @@
-// One core cycle after parsing, called directly on the engine's own modules (no network):
-// merge every instance's last good data into the view (Merger), diff against the previous
-// view (diffViews), and serialise the delta the renderer would receive.
-import type { ViewMessage } from '../../../main/core/model/view.ts';
+// One core cycle after parsing, called directly on the engine's own modules (no network),
+// doing what createCore's rebuild() does after a poll: merge every instance's last good data
+// into the view (Merger), diff against the previous view (diffViews), turn the change into
+// events and notifications (EventPipeline: EventDiffer + NotificationPolicy), and serialise
+// the delta message the renderer receives.
+//
+// Instance records change every poll in the real core (InstanceRuntime.view() carries
+// lastPollAt and lastPollMs), so this does the same: `instanceMeta: 'per-poll'` (default)
+// stamps them like a real poll; 'static' leaves them out to isolate alert/group changes.
 import { diffViews } from '../../../main/core/engine/delta.ts';
+import { EventPipeline } from '../../../main/core/engine/events.ts';
 import { Merger, type MergeInput, type MergedView } from '../../../main/core/engine/merge.ts';
-import { DEFAULT_SEVERITY_ORDER } from '../../../main/core/settings/defaults.ts';
+import type { ViewMessage } from '../../../main/core/model/view.ts';
+import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { EngineFeed } from './engine-feed.ts';
 
 export interface CycleResult {
@@ -12,48 +19,87 @@ export interface CycleResult {
   deltaBytes: number;
   upserts: number;
   removes: number;
+  /** Upserted records per collection. */
+  upsertBy: Record<string, number>;
+  events: number;
+  notifications: number;
 }
+
+const START_MS = Date.parse('2026-06-01T00:00:00.000Z');
+const INTERVAL_MS = 15_000;
 
 export class EngineCycle {
   private readonly merger = new Merger();
+  private readonly pipeline = new EventPipeline();
+  private readonly settings = defaultSettings();
   private prev: MergedView | undefined;
   private seq = 0;
+  private cycleNo = 0;
 
-  constructor(private readonly feed: EngineFeed) {}
+  constructor(
+    private readonly feed: EngineFeed,
+    private readonly instanceMeta: 'per-poll' | 'static' = 'per-poll',
+  ) {}
+
+  private nowMs(): number {
+    return START_MS + this.cycleNo * INTERVAL_MS;
+  }
 
   /** Input for the next cycle: fresh payload objects for every instance (not timed). */
   prepare(): MergeInput {
+    this.cycleNo++;
     const payloads = this.feed.payloads();
+    const now = this.nowMs();
     return {
-      instances: this.feed.instances.map((inst, k) => ({
-        view: { ...inst.view },
-        data: { groups: payloads[k]!, silences: [] },
-      })),
+      instances: this.feed.instances.map((inst, k) => {
+        const view = { ...inst.view };
+        if (this.instanceMeta === 'per-poll') {
+          const iso = new Date(now).toISOString();
+          view.lastPollAt = iso;
+          view.lastSuccessAt = iso;
+          // Poll durations vary from poll to poll.
+          view.lastPollMs = 150 + ((this.cycleNo * 7 + k * 13) % 50);
+        }
+        return { view, data: { groups: payloads[k]!, silences: [] } };
+      }),
       clusterNames: {},
-      severityLabel: 'severity',
-      severityOrder: [...DEFAULT_SEVERITY_ORDER],
+      severityLabel: this.settings.severityLabel,
+      severityOrder: this.settings.severityOrder,
     };
   }
 
-  /** The timed part: merge, diff, serialise. */
+  /** The timed part: merge, diff, events + policy, serialise. */
   run(input: MergeInput): CycleResult {
     const next = this.merger.merge(input, this.prev);
-    let result: CycleResult = { deltaBytes: 0, upserts: 0, removes: 0 };
-    if (this.prev) {
-      const delta = diffViews(this.prev, next, this.seq + 1);
-      if (delta) {
-        this.seq = delta.seq;
-        const message: ViewMessage = { type: 'delta', delta };
-        const count = (o: Record<string, unknown[] | undefined>): number =>
-          Object.values(o).reduce((n, l) => n + (l?.length ?? 0), 0);
-        result = {
-          deltaBytes: Buffer.byteLength(JSON.stringify(message)),
-          upserts: count(delta.upsert),
-          removes: count(delta.remove),
-        };
-      }
-    }
+    const result: CycleResult = {
+      deltaBytes: 0,
+      upserts: 0,
+      removes: 0,
+      upsertBy: {},
+      events: 0,
+      notifications: 0,
+    };
+    const prev = this.prev;
     this.prev = next;
+    if (!prev) return result;
+    const delta = diffViews(prev, next, this.seq + 1);
+    if (!delta) return result;
+    this.seq = delta.seq;
+    const message: ViewMessage = { type: 'delta', delta };
+    result.deltaBytes = Buffer.byteLength(JSON.stringify(message));
+    for (const [c, list] of Object.entries(delta.upsert)) {
+      result.upsertBy[c] = list?.length ?? 0;
+      result.upserts += list?.length ?? 0;
+    }
+    for (const list of Object.values(delta.remove)) result.removes += list?.length ?? 0;
+    const { events, notifications } = this.pipeline.process(
+      { seq: this.seq - 1, ...prev },
+      { seq: this.seq, ...next },
+      this.settings,
+      this.nowMs(),
+    );
+    result.events = events.length;
+    result.notifications = notifications.length;
     return result;
   }
 
