@@ -88,7 +88,10 @@ export class AppStore {
     next: Settings,
     secrets?: Record<string, InstanceSecrets>,
   ): Promise<Settings> {
-    const stored = await this.bridge['settings:update'](next, secrets);
+    // An absent optional argument must stay absent: JSON would turn undefined into null.
+    const stored = secrets
+      ? await this.bridge['settings:update'](next, secrets)
+      : await this.bridge['settings:update'](next);
     this.settings = stored;
     return stored;
   }

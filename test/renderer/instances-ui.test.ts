@@ -1,0 +1,162 @@
+// Instances, stale data, settings and first-run setup, end to end against two real
+// Alertmanagers (one of them killed mid-test).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  waitFor,
+  type AmProcess,
+} from '../support/alertmanager.ts';
+import {
+  cspViolations,
+  launchBrowser,
+  openUi,
+  testInstance,
+  testSettings,
+  type Ui,
+} from './support/ui.ts';
+
+describe('instances, settings and setup', { skip: amSkipReason() }, () => {
+  let am1: AmProcess;
+  let am2: AmProcess;
+  let browser: Browser;
+  let ui: Ui;
+  let page: Page;
+
+  before(async () => {
+    [am1, am2] = await Promise.all([startAlertmanager(), startAlertmanager()]);
+    await postAlerts(am1.url, [makeAlert({ alertname: 'FromOne', severity: 'critical' })]);
+    await postAlerts(am2.url, [makeAlert({ alertname: 'FromTwo', severity: 'warning' })]);
+    browser = await launchBrowser();
+    ui = await openUi(
+      browser,
+      testSettings([testInstance('am1', am1.url), testInstance('am2', am2.url)]),
+    );
+    page = ui.page;
+  });
+
+  after(async () => {
+    await ui?.close();
+    await browser?.close();
+    await Promise.all([am1?.stop(), am2?.stop()]);
+  });
+
+  it('shows each instance healthy with its version and config', async () => {
+    await page
+      .locator('[data-testid=group-row]', { hasText: 'FromTwo' })
+      .waitFor({ timeout: 30_000 });
+    await page.locator('button[data-view=instances]').click();
+    for (const name of ['am1', 'am2']) {
+      const health = page.locator(
+        `[data-testid=instance-row][data-instance=${name}] [data-testid=instance-health]`,
+      );
+      await waitFor(async () => (await health.textContent()) === 'ok', { timeoutMs: 20_000 });
+    }
+    const row = page.locator('[data-testid=instance-row][data-instance=am1]');
+    await waitFor(async () => /0\.\d+/.test((await row.textContent()) ?? ''), {
+      timeoutMs: 20_000,
+    });
+    await row.locator('button.name').click();
+    await page.locator('button', { hasText: 'Show configuration' }).click();
+    const config = page.locator('[data-testid=instance-config]');
+    await config.waitFor();
+    assert.match((await config.textContent()) ?? '', /receivers:/);
+  });
+
+  it('marks a killed instance unreachable and its data stale; the other stays', async () => {
+    await am2.kill();
+    const banner = page.locator('[data-testid=stale-banner]');
+    await banner.waitFor({ timeout: 60_000 });
+    assert.match((await banner.textContent()) ?? '', /am2 unreachable since \d\d:\d\d/);
+    assert.match((await banner.textContent()) ?? '', /showing last known data/);
+    const health = page.locator(
+      '[data-testid=instance-row][data-instance=am2] [data-testid=instance-health]',
+    );
+    await waitFor(async () => /unreachable/.test((await health.textContent()) ?? ''));
+
+    await page.locator('button[data-view=alerts]').click();
+    const two = page.locator('[data-testid=group-row]', { hasText: 'FromTwo' });
+    await two.waitFor();
+    await two.locator('.badge', { hasText: 'stale' }).waitFor({ timeout: 60_000 });
+    const one = page.locator('[data-testid=group-row]', { hasText: 'FromOne' });
+    await one.waitFor();
+    assert.equal(await one.locator('.badge', { hasText: 'stale' }).count(), 0);
+  });
+
+  it('tests a new instance (ok and failing) and adds it', async () => {
+    await page.locator('button[data-view=settings]').click();
+    await page.locator('[data-testid=add-instance]').click();
+    const editor = page.locator('[data-testid=instance-editor]').last();
+    await editor.locator('[data-testid=instance-url]').fill(am1.url);
+    await editor.locator('[data-testid=instance-name]').fill('again');
+    await editor.locator('[data-testid=test-connection]').click();
+    const result = editor.locator('[data-testid=test-result]');
+    await result.waitFor({ timeout: 20_000 });
+    assert.equal(await result.getAttribute('data-ok'), 'true', (await result.textContent()) ?? '');
+    assert.match((await result.textContent()) ?? '', /Alertmanager 0\.\d+/);
+
+    await editor.locator('[data-testid=instance-url]').fill('http://127.0.0.1:1');
+    await editor.locator('[data-testid=test-connection]').click();
+    await waitFor(async () => (await result.getAttribute('data-ok')) === 'false', {
+      timeoutMs: 20_000,
+    });
+    assert.match((await result.textContent()) ?? '', /refused|ECONNREFUSED|connect/i);
+
+    await editor.locator('[data-testid=instance-url]').fill(am1.url);
+    await editor.locator('[data-testid=instance-save]').click();
+    await page.locator('[data-testid=settings-instance][data-instance=again]').waitFor();
+    const stored = ui.shell.core.getSettings().instances.map((i) => i.name);
+    assert.deepEqual(stored.sort(), ['again', 'am1', 'am2']);
+  });
+
+  it('shows the secret storage warning', async () => {
+    await page.locator('[data-testid=secret-warning]').waitFor();
+  });
+
+  it('ran without page errors or CSP violations', async () => {
+    assert.deepEqual(ui.problems, []);
+    assert.deepEqual(await cspViolations(page), []);
+  });
+});
+
+describe('first run', { skip: amSkipReason() }, () => {
+  let am: AmProcess;
+  let browser: Browser;
+  let ui: Ui;
+
+  before(async () => {
+    am = await startAlertmanager();
+    await postAlerts(am.url, [makeAlert({ alertname: 'FirstRun' })]);
+    browser = await launchBrowser();
+    ui = await openUi(browser, testSettings([]));
+  });
+
+  after(async () => {
+    await ui?.close();
+    await browser?.close();
+    await am?.stop();
+  });
+
+  it('suggests localhost:9093, tests the connection and starts watching', async () => {
+    const page = ui.page;
+    const setup = page.locator('[data-testid=setup-screen]');
+    await setup.waitFor({ timeout: 20_000 });
+    const url = setup.locator('[data-testid=instance-url]');
+    assert.equal(await url.inputValue(), 'http://localhost:9093');
+    await url.fill(am.url);
+    await setup.locator('[data-testid=test-connection]').click();
+    const result = setup.locator('[data-testid=test-result]');
+    await result.waitFor({ timeout: 20_000 });
+    assert.equal(await result.getAttribute('data-ok'), 'true', (await result.textContent()) ?? '');
+    await setup.locator('[data-testid=instance-save]').click();
+    await page
+      .locator('[data-testid=group-row]', { hasText: 'FirstRun' })
+      .waitFor({ timeout: 30_000 });
+    assert.equal(ui.shell.core.getSettings().instances.length, 1);
+    assert.deepEqual(ui.problems, []);
+  });
+});
