@@ -166,11 +166,11 @@ export type WireServerMessage =
  * pushed by webContents.send(`amtray:sub:<channel>`, message) after the renderer invokes
  * `amtray:subscribe` with the channel name, and stopped with `amtray:unsubscribe`. */
 export const IPC_PREFIX = 'amtray:';
-// Detail of the Electron subscription transport: `amtray:subscribe` resolves a
-// BridgeResult<number> (a subscription id) and every pushed message is sent as
-// webContents.send(`amtray:sub:<channel>`, message, subscriptionId), so each renderer listener
-// gets its own stream (a second view:changes listener gets its own first snapshot).
-// `amtray:unsubscribe` takes that id.
+// Detail of the Electron subscription transport: the preload picks a subscription id and
+// invokes `amtray:subscribe` (channel, subscriptionId) -> BridgeResult<void>; every pushed
+// message is sent as webContents.send(`amtray:sub:<channel>`, message, subscriptionId), so each
+// renderer listener gets its own stream (a second view:changes listener gets its own first
+// snapshot, which may arrive before the invoke resolves). `amtray:unsubscribe` takes the id.
 
 /** What BridgeApi methods reject with: an Error carrying the typed BridgeError. */
 export class BridgeCallError extends Error {

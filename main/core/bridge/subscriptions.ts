@@ -33,6 +33,31 @@ export class Emitter<T> {
 
 export type NavigateRequest = Subscriptions['ui:navigate'];
 
+/**
+ * Navigation requests from the shell (tray item, notification click). When no window is
+ * listening yet (the window is still loading), the last request waits and is delivered to
+ * the first listener, so "open on this group" is not lost to a race with page load.
+ */
+export class NavigateHub extends Emitter<NavigateRequest> {
+  #pending: NavigateRequest | undefined;
+
+  request(value: NavigateRequest): void {
+    if (this.size === 0) this.#pending = value;
+    else this.emit(value);
+  }
+
+  override on(listener: (value: NavigateRequest) => void): () => void {
+    const off = super.on(listener);
+    const pending = this.#pending;
+    if (pending) {
+      this.#pending = undefined;
+      // After the subscriber got its unsubscribe handle (the transport's 'subscribed' first).
+      queueMicrotask(() => listener(pending));
+    }
+    return off;
+  }
+}
+
 export interface SubscriptionSources {
   core: Pick<Core, 'subscribe' | 'onNotification'>;
   navigate: Emitter<NavigateRequest>;
