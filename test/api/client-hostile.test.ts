@@ -72,19 +72,17 @@ describe('client against a hostile server', () => {
     ]);
   });
 
-  it('reads null arrays and label sets (Go nil) as empty', async () => {
+  it('reads null silencedBy / inhibitedBy (Go nil slices) as empty; null labels are invalid', async () => {
     srv.setRoute(`${V2}/alerts`, {
       kind: 'json',
-      body: [
-        alert({
-          annotations: null,
-          status: { state: 'active', silencedBy: null, inhibitedBy: null },
-        }),
-      ],
+      body: [alert({ status: { state: 'active', silencedBy: null, inhibitedBy: null } })],
     });
     const [a] = await client.getAlerts();
-    assert.deepEqual(a?.annotations, {});
     assert.deepEqual(a?.status.silencedBy, []);
+    assert.deepEqual(a?.status.inhibitedBy, []);
+    srv.setRoute(`${V2}/alerts`, { kind: 'json', body: [alert({ annotations: null })] });
+    const err = await rejectsWith(client.getAlerts(), 'invalid-response');
+    assert.equal(err.field, '[0].annotations');
   });
 
   it('malformed JSON -> invalid-response naming the endpoint', async () => {
