@@ -119,7 +119,7 @@ describe('client against a hostile server', () => {
     assert.equal(err.field, '[3].alerts[0].status.state');
     assert.match(
       err.message,
-      /^GET \/alerts\/groups: \[3\]\.alerts\[0\]\.status\.state: .*expected/,
+      /^GET \/alerts\/groups: \[3\]\.alerts\[0\]\.status\.state: expected one of/,
     );
 
     srv.setRoute(`${V2}/alerts`, { kind: 'json', body: [alert({ labels: { team: 7 } })] });
@@ -133,7 +133,7 @@ describe('client against a hostile server', () => {
 
     srv.setRoute(`${V2}/receivers`, { kind: 'json', body: { receivers: [] } });
     const e4 = await rejectsWith(client.getReceivers(), 'invalid-response');
-    assert.match(e4.message, /^GET \/receivers: \(root\): .*expected array/);
+    assert.match(e4.message, /^GET \/receivers: \(root\): expected array/);
 
     srv.setRoute(`${V2}/status`, {
       kind: 'json',

@@ -158,13 +158,15 @@ export function parseBody<S extends z.ZodType>(
   const issues = result.error.issues;
   const first = issues[0];
   const field = first ? formatPath(first.path) : '';
+  // zod says "Invalid option: expected one of ..."; the path already says what is invalid.
+  const problem = (first?.message ?? 'invalid').replace(/^Invalid (input|option|type): /, '');
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : '';
   throw new AlertmanagerError({
     kind: 'invalid-response',
     endpoint,
     status,
     field,
-    message: `${endpoint}: ${field === '' ? '(root)' : field}: ${first?.message ?? 'invalid'}${more}`,
+    message: `${endpoint}: ${field === '' ? '(root)' : field}: ${problem}${more}`,
     cause: result.error,
   });
 }
