@@ -59,16 +59,12 @@ interface Entry {
   alert: GettableAlert;
 }
 
-interface AlertAcc {
-  entries: Entry[];
-  /** Instance of the last entry pushed (an alert is in several groups of one instance). */
-  lastInstance: string;
-}
-
 interface CacheItem {
   entries: Entry[];
-  staleKey: string;
+  stale: boolean;
   view: AlertView;
+  /** Merge generation that last saw this fingerprint (older items are dropped). */
+  gen: number;
 }
 
 const EMPTY: readonly string[] = [];
@@ -126,8 +122,18 @@ function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
     sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
     sameReceivers(a.receivers, b.receivers) &&
     // Annotations normally change together with updatedAt; compare them anyway, cheaply.
-    deepEqual(a.annotations, b.annotations)
+    sameLabels(a.annotations, b.annotations)
   );
+}
+
+function sameLabels(a: LabelSet, b: LabelSet): boolean {
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _k in b) n--;
+  return n === 0;
 }
 
 function sameEntries(a: Entry[], b: Entry[]): boolean {
@@ -144,6 +150,7 @@ function sameEntries(a: Entry[], b: Entry[]): boolean {
 export class Merger {
   private cache = new Map<string, CacheItem>();
   private cacheConfig = '';
+  private gen = 0;
 
   /** Forget reused records (e.g. the severity label changed). */
   reset(): void {
@@ -187,15 +194,18 @@ export class Merger {
       clusters[clusterId] = old && deepEqual(old, view) ? old : view;
     }
 
-    // Collect alert entries and group membership in one pass over the raw groups.
-    const accs = new Map<string, AlertAcc>();
+    // Collect alert entries and group membership in one pass over the raw groups. This loop
+    // sees every alert of every instance: keep it free of avoidable allocations.
+    const accs = new Map<string, Entry[]>();
     interface GroupAcc {
       key: string;
       clusterId: string;
       receiver: string;
       labels: LabelSet;
       alerts: string[];
-      seen: Set<string>;
+      /** Instance that created the group; others must de-duplicate (seen built lazily). */
+      firstInstance: string;
+      seen: Set<string> | undefined;
     }
     const groupAccs = new Map<string, GroupAcc>();
     for (const [clusterId, srcs] of sources) {
@@ -211,48 +221,59 @@ export class Merger {
               receiver: g.receiver.name,
               labels: g.labels,
               alerts: [],
-              seen: new Set(),
+              firstInstance: instanceId,
+              seen: undefined,
             };
             groupAccs.set(key, ga);
           }
+          // One server lists an alert once per group; only a second peer can repeat it.
+          const dedupe = ga.firstInstance !== instanceId;
+          if (dedupe && !ga.seen) ga.seen = new Set(ga.alerts);
           for (const a of g.alerts) {
             const fp = a.fingerprint;
-            if (!ga.seen.has(fp)) {
-              ga.seen.add(fp);
+            if (!dedupe) ga.alerts.push(fp);
+            else if (!ga.seen!.has(fp)) {
+              ga.seen!.add(fp);
               ga.alerts.push(fp);
             }
-            const acc = accs.get(fp);
-            if (!acc)
-              accs.set(fp, {
-                entries: [{ instanceId, clusterId, alert: a }],
-                lastInstance: instanceId,
-              });
-            else if (acc.lastInstance !== instanceId) {
-              acc.entries.push({ instanceId, clusterId, alert: a });
-              acc.lastInstance = instanceId;
+            const entries = accs.get(fp);
+            if (!entries) accs.set(fp, [{ instanceId, clusterId, alert: a }]);
+            else if (entries[entries.length - 1]!.instanceId !== instanceId) {
+              // (an alert in several groups of one instance is recorded once for it)
+              entries.push({ instanceId, clusterId, alert: a });
             }
           }
         }
       }
     }
 
-    // Alerts.
+    // Alerts: reuse the previous record when its raw inputs are the same.
+    const gen = ++this.gen;
     const alerts: Record<string, AlertView> = {};
-    const nextCache = new Map<string, CacheItem>();
-    for (const [fp, acc] of accs) {
-      let staleKey = '';
-      for (const e of acc.entries) if (clusters[e.clusterId]!.stale) staleKey += `${e.clusterId};`;
+    for (const [fp, entries] of accs) {
+      let stale = true;
+      for (const e of entries) if (!clusters[e.clusterId]!.stale) stale = false;
       const cached = this.cache.get(fp);
-      let view: AlertView;
-      if (cached && cached.staleKey === staleKey && sameEntries(cached.entries, acc.entries)) {
-        view = cached.view;
-      } else {
-        view = buildAlert(fp, acc.entries, clusters, input.severityLabel);
+      if (cached && cached.stale === stale && sameEntries(cached.entries, entries)) {
+        cached.entries = entries;
+        cached.gen = gen;
+        alerts[fp] = cached.view;
+        continue;
       }
+      const view = buildAlert(fp, entries, clusters, input.severityLabel);
       alerts[fp] = view;
-      nextCache.set(fp, { entries: acc.entries, staleKey, view });
+      if (cached) {
+        cached.entries = entries;
+        cached.stale = stale;
+        cached.view = view;
+        cached.gen = gen;
+      } else {
+        this.cache.set(fp, { entries, stale, view, gen });
+      }
     }
-    this.cache = nextCache;
+    if (this.cache.size > accs.size) {
+      for (const [fp, item] of this.cache) if (item.gen !== gen) this.cache.delete(fp);
+    }
 
     // Groups.
     const groups: Record<string, GroupView> = {};

@@ -1,0 +1,293 @@
+// Merge, delta and cluster detection on hand-written API payloads (shapes as the real server
+// returns them). Real-server behaviour is covered by single/cluster tests.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AlertGroup, GettableAlert, GettableSilence } from '../../../main/core/api/types.ts';
+import { ClusterAssigner } from '../../../main/core/engine/clusters.ts';
+import { applyDelta, diffViews } from '../../../main/core/engine/delta.ts';
+import { Merger, type MergeInput, type MergeInstance } from '../../../main/core/engine/merge.ts';
+import type { HealthState } from '../../../main/core/model/view.ts';
+
+const T = '2026-11-21T01:00:00.000Z';
+
+function alert(
+  fp: string,
+  labels: Record<string, string>,
+  extra: Partial<GettableAlert> = {},
+): GettableAlert {
+  return {
+    labels,
+    annotations: {},
+    receivers: [{ name: 'team-a' }],
+    fingerprint: fp,
+    startsAt: T,
+    updatedAt: T,
+    endsAt: '2026-11-21T05:00:00.000Z',
+    status: { state: 'active', silencedBy: [], inhibitedBy: [] },
+    ...extra,
+  };
+}
+
+function silence(id: string): GettableSilence {
+  return {
+    id,
+    matchers: [{ name: 'a', value: 'b', isRegex: false, isEqual: true }],
+    startsAt: T,
+    endsAt: '2026-11-21T05:00:00.000Z',
+    updatedAt: T,
+    createdBy: 'me',
+    comment: 'c',
+    status: { state: 'active' },
+  };
+}
+
+function inst(
+  id: string,
+  clusterId: string,
+  health: HealthState,
+  groups: AlertGroup[] | undefined,
+  silences: GettableSilence[] = [],
+): MergeInstance {
+  return {
+    view: { id, name: id, url: `http://${id}`, clusterId, enabled: true, health },
+    data: groups ? { groups, silences } : undefined,
+  };
+}
+
+function input(instances: MergeInstance[]): MergeInput {
+  return {
+    instances,
+    clusterNames: {},
+    severityLabel: 'severity',
+    severityOrder: ['critical', 'error', 'warning', 'info'],
+  };
+}
+
+const disk = alert('f1', { alertname: 'Disk', severity: 'warning' });
+const cpu = alert(
+  'f2',
+  { alertname: 'Cpu', severity: 'critical' },
+  {
+    receivers: [{ name: 'pager' }, { name: 'team-a' }],
+  },
+);
+const odd = alert('f3', { alertname: 'Odd', severity: 'sev-x' });
+const groupsOf = (...alerts: GettableAlert[]): AlertGroup[] =>
+  [
+    {
+      labels: { alertname: 'Disk' },
+      receiver: { name: 'team-a' },
+      alerts: alerts.filter((a) => a.labels.alertname === 'Disk'),
+    },
+    {
+      labels: { alertname: 'Cpu' },
+      receiver: { name: 'pager' },
+      alerts: alerts.filter((a) => a.labels.alertname === 'Cpu'),
+    },
+    {
+      labels: { alertname: 'Cpu' },
+      receiver: { name: 'team-a' },
+      alerts: alerts.filter((a) => a.labels.alertname === 'Cpu'),
+    },
+    {
+      labels: { alertname: 'Odd' },
+      receiver: { name: 'team-a' },
+      alerts: alerts.filter((a) => a.labels.alertname === 'Odd'),
+    },
+  ].filter((g) => g.alerts.length > 0);
+
+// Fresh copies, as each poll parses new JSON.
+const copy = <T>(x: T): T => structuredClone(x);
+
+describe('Merger', () => {
+  it('de-duplicates peers: alerts by fingerprint, groups and silences once per cluster', () => {
+    const m = new Merger();
+    const v = m.merge(
+      input([
+        inst('a', 'c1', 'ok', copy(groupsOf(disk, cpu, odd)), [silence('s1')]),
+        inst('b', 'c1', 'ok', copy(groupsOf(disk, cpu, odd)), [silence('s1')]),
+        inst('c', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')]),
+      ]),
+      undefined,
+    );
+    assert.deepEqual(Object.keys(v.alerts).sort(), ['f1', 'f2', 'f3']);
+    assert.deepEqual(v.alerts.f1!.instances, ['a', 'b', 'c']);
+    assert.deepEqual(v.alerts.f3!.instances, ['a', 'b']);
+    assert.deepEqual(v.alerts.f2!.clusters, ['c1']);
+    assert.deepEqual(v.alerts.f2!.receivers, ['pager', 'team-a']);
+    assert.deepEqual(Object.keys(v.groups).sort(), [
+      'c1|pager|alertname="Cpu"',
+      'c1|team-a|alertname="Cpu"',
+      'c1|team-a|alertname="Disk"',
+      'c1|team-a|alertname="Odd"',
+    ]);
+    assert.deepEqual(v.groups['c1|team-a|alertname="Disk"']!.alerts, ['f1']);
+    assert.deepEqual(Object.keys(v.silences), ['c1/s1']);
+    assert.deepEqual(v.summary.bySeverity, { warning: 1, critical: 1, 'sev-x': 1 });
+    assert.equal(v.summary.worst, 'critical');
+    assert.equal(v.groups['c1|team-a|alertname="Odd"']!.severity, 'sev-x');
+  });
+
+  it('keeps per-cluster status and maps silence ids to cluster silence keys', () => {
+    const m = new Merger();
+    const silenced = alert('f1', disk.labels, {
+      status: { state: 'suppressed', silencedBy: ['s1'], inhibitedBy: [] },
+    });
+    const v = m.merge(
+      input([inst('a', 'c1', 'ok', groupsOf(silenced)), inst('x', 'c2', 'ok', groupsOf(disk))]),
+      undefined,
+    );
+    const a = v.alerts.f1!;
+    assert.equal(a.state, 'active', 'active in any cluster wins');
+    assert.deepEqual(a.statusByCluster.c1, {
+      state: 'suppressed',
+      silencedBy: ['c1/s1'],
+      inhibitedBy: [],
+    });
+    assert.equal(a.statusByCluster.c2!.state, 'active');
+    assert.deepEqual(a.silencedBy, ['c1/s1']);
+    assert.deepEqual(a.clusters, ['c1', 'c2']);
+  });
+
+  it("ignores a dead peer's old data while another peer answers; keeps it, stale, when none does", () => {
+    const m = new Merger();
+    // b is dead and still holds an alert that has resolved since.
+    let v = m.merge(
+      input([
+        inst('a', 'c1', 'ok', groupsOf(disk)),
+        inst('b', 'c1', 'unreachable', groupsOf(disk, cpu)),
+      ]),
+      undefined,
+    );
+    assert.deepEqual(Object.keys(v.alerts), ['f1']);
+    assert.equal(v.clusters.c1!.stale, false);
+    assert.equal(v.clusters.c1!.health, 'ok');
+    v = m.merge(
+      input([
+        inst('a', 'c1', 'unreachable', groupsOf(disk)),
+        inst('b', 'c1', 'unreachable', groupsOf(disk, cpu)),
+      ]),
+      v,
+    );
+    assert.equal(v.clusters.c1!.stale, true);
+    assert.deepEqual(Object.keys(v.alerts).sort(), ['f1', 'f2']);
+    assert.ok(Object.values(v.alerts).every((a) => a.stale));
+    assert.ok(Object.values(v.groups).every((g) => g.stale));
+    assert.equal(v.summary.worst, 'unreachable');
+    assert.deepEqual(v.summary.staleClusters, ['c1']);
+    assert.deepEqual(v.summary.unreachableInstances, ['a', 'b']);
+  });
+
+  it('decides the worst state: unknown before any answer, ok, warning, critical', () => {
+    const m = new Merger();
+    assert.equal(
+      m.merge(input([inst('a', 'c1', 'unknown', undefined)]), undefined).summary.worst,
+      'unknown',
+    );
+    assert.equal(m.merge(input([inst('a', 'c1', 'ok', [])]), undefined).summary.worst, 'ok');
+    assert.equal(
+      m.merge(input([inst('a', 'c1', 'ok', groupsOf(odd))]), undefined).summary.worst,
+      'warning',
+    );
+    assert.equal(
+      m.merge(input([inst('a', 'c1', 'ok', groupsOf(odd, cpu))]), undefined).summary.worst,
+      'critical',
+    );
+    const noSeverity = alert('f9', { alertname: 'Disk' });
+    const v = m.merge(input([inst('a', 'c1', 'ok', groupsOf(noSeverity))]), undefined);
+    assert.deepEqual(v.summary.bySeverity, { '': 1 });
+    assert.equal(v.alerts.f9!.severity, '');
+  });
+});
+
+describe('diffViews', () => {
+  it('gives no delta for fresh but identical payloads and reuses record objects', () => {
+    const m = new Merger();
+    const a = m.merge(
+      input([inst('a', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')])]),
+      undefined,
+    );
+    const b = m.merge(
+      input([inst('a', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')])]),
+      a,
+    );
+    assert.equal(diffViews(a, b, 1), undefined);
+    assert.equal(b.alerts.f1, a.alerts.f1);
+    assert.equal(b.groups['c1|team-a|alertname="Disk"'], a.groups['c1|team-a|alertname="Disk"']);
+    assert.equal(b.summary, a.summary);
+  });
+
+  it('carries exactly the changed records, removals and the summary', () => {
+    const m = new Merger();
+    const a = m.merge(
+      input([inst('a', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')])]),
+      undefined,
+    );
+    const diskLater = alert('f1', disk.labels, { updatedAt: '2026-11-21T01:01:00.000Z' });
+    const b = m.merge(input([inst('a', 'c1', 'ok', copy(groupsOf(diskLater)), [])]), a);
+    const d = diffViews(a, b, 7)!;
+    assert.equal(d.seq, 7);
+    assert.deepEqual(
+      d.upsert.alerts?.map((x) => x.fingerprint),
+      ['f1'],
+    );
+    assert.equal(d.upsert.groups, undefined, 'the Disk group did not change');
+    assert.deepEqual(d.remove.alerts, ['f2']);
+    assert.deepEqual(d.remove.groups?.sort(), [
+      'c1|pager|alertname="Cpu"',
+      'c1|team-a|alertname="Cpu"',
+    ]);
+    assert.deepEqual(d.remove.silences, ['c1/s1']);
+    assert.equal(d.summary?.firing, 1);
+    // Applying the delta to the old snapshot gives the new one.
+    const applied = applyDelta({ seq: 6, ...a }, d);
+    assert.deepEqual(applied, { seq: 7, ...b });
+  });
+});
+
+describe('ClusterAssigner', () => {
+  it('groups instances whose peer lists overlap and keeps the id across peer restarts', () => {
+    const c = new ClusterAssigner();
+    const first = c.assign([
+      { id: 'a', name: 'A', peers: ['p1', 'p2', 'p3'] },
+      { id: 'b', name: 'B', peers: ['p2', 'p1', 'p3'] },
+      { id: 'c', name: 'C', peers: ['p3', 'p1', 'p2'] },
+      { id: 's', name: 'S', peers: ['z1'] },
+      { id: 'n', name: 'N' },
+    ]);
+    const id = first.get('a')!.clusterId;
+    assert.equal(id, 'peers:p1');
+    assert.equal(first.get('b')!.clusterId, id);
+    assert.equal(first.get('c')!.clusterId, id);
+    assert.equal(first.get('s')!.clusterId, 'instance:s');
+    assert.equal(first.get('n')!.clusterId, 'instance:n');
+    // p1 restarted as p9 (new random name); a's status is not refreshed yet.
+    const second = c.assign([
+      { id: 'a', name: 'A', peers: ['p9', 'p2', 'p3'] },
+      { id: 'b', name: 'B', peers: ['p2', 'p3', 'p9'] },
+      { id: 'c', name: 'C', peers: ['p3', 'p2', 'p9'] },
+    ]);
+    for (const i of ['a', 'b', 'c']) assert.equal(second.get(i)!.clusterId, id);
+    // Every peer restarted: connected only through the sticky ids.
+    const third = c.assign([
+      { id: 'a', name: 'A', peers: ['q1', 'q2', 'q3'] },
+      { id: 'b', name: 'B', peers: ['q1', 'q2', 'q3'] },
+      { id: 'c', name: 'C', peers: ['q1', 'q2', 'q3'] },
+    ]);
+    for (const i of ['a', 'b', 'c']) assert.equal(third.get(i)!.clusterId, id);
+  });
+
+  it('prefers the explicit cluster name, which detected peers join', () => {
+    const c = new ClusterAssigner();
+    const r = c.assign([
+      { id: 'a', name: 'A', explicit: 'prod', peers: ['p1', 'p2'] },
+      { id: 'b', name: 'B', peers: ['p1', 'p2'] },
+      { id: 'x', name: 'X', explicit: 'prod' },
+    ]);
+    assert.deepEqual(
+      ['a', 'b', 'x'].map((i) => r.get(i)!.clusterId),
+      ['cluster:prod', 'cluster:prod', 'cluster:prod'],
+    );
+    assert.equal(r.get('a')!.clusterName, 'prod');
+  });
+});
