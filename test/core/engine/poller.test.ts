@@ -153,8 +153,9 @@ describe('Poller', () => {
     await clock.advance(2_999);
     assert.equal(seen, undefined);
     await clock.advance(1);
-    assert.ok(seen instanceof AlertmanagerError);
-    assert.equal(seen.kind, 'timeout');
+    const err = seen as unknown; // (assert.equal above narrowed `seen` to undefined)
+    assert.ok(err instanceof AlertmanagerError);
+    assert.equal(err.kind, 'timeout');
     assert.ok(aborted, 'the request was aborted');
     await p.stop();
   });
