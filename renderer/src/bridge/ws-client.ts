@@ -196,7 +196,10 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     });
   }
 
-  function request(channel: string, args: unknown[]): Promise<unknown> {
+  function request(channel: string, given: unknown[]): Promise<unknown> {
+    // JSON turns a trailing `undefined` into null, which optional arguments refuse: omit them.
+    const args = [...given];
+    while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
     if (closedForGood)
       return Promise.reject(new BridgeCallError({ kind: 'internal', message: 'bridge closed' }));
     const id = nextId++;
