@@ -341,13 +341,14 @@ class EngineCore implements Core {
 
   readonly silences: Core['silences'] = {
     quickMatchers: (from) => this.quickMatchers(from),
+    // (async arrows below: validation failures reject instead of throwing synchronously)
     preview: (clusterId: string, matchers: Matcher[]): PreviewResult =>
       previewSilence(this.snapshot(), clusterId, matchers),
-    create: (clusterId: string, draft: SilenceDraft): Promise<SilenceResult> => {
+    create: async (clusterId: string, draft: SilenceDraft): Promise<SilenceResult> => {
       this.checkComment(draft);
       return this.actions.create(clusterId, draft);
     },
-    update: (silenceKey: string, draft: SilenceDraft): Promise<SilenceResult> => {
+    update: async (silenceKey: string, draft: SilenceDraft): Promise<SilenceResult> => {
       this.checkComment(draft);
       return this.actions.update(silenceKey, draft);
     },
