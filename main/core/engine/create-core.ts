@@ -232,6 +232,8 @@ class EngineCore implements Core {
         // Same connection: keep the poller and its data; names/cluster apply on rebuild.
         Object.assign(rt.settings, { name: s.name, cluster: s.cluster });
         if (s.cluster === undefined) delete rt.settings.cluster;
+        // The shell stores changed secrets before calling this: pick them up.
+        void rt.reloadConnection();
         runtimes.push(rt);
       } else {
         if (rt) void rt.stop();

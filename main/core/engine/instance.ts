@@ -85,6 +85,8 @@ export class InstanceRuntime {
   private client: EngineClient | undefined;
   private clientPromise: Promise<EngineClient> | undefined;
   private poller: Poller | undefined;
+  /** The options the current client was built with (includes secret values: never logged). */
+  private clientOptions: string | undefined;
 
   /** Last good data (kept through failures: never blanked). */
   data: InstanceData | undefined;
@@ -161,9 +163,15 @@ export class InstanceRuntime {
   ensureClient(): Promise<EngineClient> {
     if (this.client) return Promise.resolve(this.client);
     if (!this.clientPromise) {
-      this.clientPromise = buildClient(this.settings, this.deps).then(
-        (c) => {
+      this.clientPromise = resolveConnection(
+        this.settings,
+        this.deps.secrets,
+        this.deps.readFile,
+      ).then(
+        (options) => {
+          const c = this.deps.createClient(options);
           this.client = c;
+          this.clientOptions = JSON.stringify(options);
           return c;
         },
         (e: unknown) => {
@@ -173,6 +181,28 @@ export class InstanceRuntime {
       );
     }
     return this.clientPromise;
+  }
+
+  /**
+   * Settings were saved: secrets or TLS files may have changed behind unchanged keys and paths.
+   * Rebuilds the client (and polls at once) only when the resolved options differ.
+   */
+  async reloadConnection(): Promise<void> {
+    if (!this.client) return; // built fresh on the next cycle anyway
+    let options;
+    try {
+      options = await resolveConnection(this.settings, this.deps.secrets, this.deps.readFile);
+    } catch {
+      options = undefined; // the next cycle reports it
+    }
+    const key = options === undefined ? undefined : JSON.stringify(options);
+    if (key !== undefined && key === this.clientOptions) return;
+    const old = this.client;
+    this.client = undefined;
+    this.clientPromise = undefined;
+    this.clientOptions = undefined;
+    await old?.close().catch(() => {});
+    if (this.poller) void this.refresh();
   }
 
   /** Peer names from the last /status (for cluster detection). */

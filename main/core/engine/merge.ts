@@ -120,20 +120,11 @@ function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
     a.status.state === b.status.state &&
     sameStrings(a.status.silencedBy, b.status.silencedBy) &&
     sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
-    sameReceivers(a.receivers, b.receivers) &&
-    // Annotations normally change together with updatedAt; compare them anyway, cheaply.
-    sameLabels(a.annotations, b.annotations)
+    sameReceivers(a.receivers, b.receivers)
   );
-}
-
-function sameLabels(a: LabelSet, b: LabelSet): boolean {
-  let n = 0;
-  for (const k in a) {
-    if (a[k] !== b[k]) return false;
-    n++;
-  }
-  for (const _k in b) n--;
-  return n === 0;
+  // Labels are fixed by the fingerprint. Annotations are not compared: they only change when the
+  // alert is posted again, and every post moves updatedAt (Alertmanager stamps it on receipt).
+  // Comparing them cost a quarter of the merge at 10k alerts.
 }
 
 function sameEntries(a: Entry[], b: Entry[]): boolean {

@@ -11,6 +11,8 @@ export interface SwitchProxy {
   mode: ProxyMode;
   /** Extra delay before each answer, real milliseconds. */
   delayMs: number;
+  /** When set, requests without exactly this Authorization header get 401. */
+  requireAuth: string | undefined;
   /** Requests received, requests in flight now, most ever in flight at once. */
   readonly stats: { total: number; inFlight: number; maxInFlight: number; paths: string[] };
   resetStats(): void;
@@ -20,7 +22,11 @@ export interface SwitchProxy {
 export async function startProxy(target: string): Promise<SwitchProxy> {
   const stats = { total: 0, inFlight: 0, maxInFlight: 0, paths: [] as string[] };
   const stalled = new Set<ServerResponse>();
-  const state = { mode: 'pass' as ProxyMode, delayMs: 0 };
+  const state = {
+    mode: 'pass' as ProxyMode,
+    delayMs: 0,
+    requireAuth: undefined as string | undefined,
+  };
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
     const up = request(
@@ -57,6 +63,11 @@ export async function startProxy(target: string): Promise<SwitchProxy> {
     req.on('end', () => {
       const answer = (): void => {
         if (res.destroyed) return;
+        if (state.requireAuth !== undefined && req.headers.authorization !== state.requireAuth) {
+          res.writeHead(401, { 'content-type': 'text/plain' });
+          res.end('unauthorized');
+          return;
+        }
         switch (state.mode) {
           case 'pass':
             forward(req, res, Buffer.concat(chunks));
@@ -93,6 +104,12 @@ export async function startProxy(target: string): Promise<SwitchProxy> {
     },
     set delayMs(ms: number) {
       state.delayMs = ms;
+    },
+    get requireAuth() {
+      return state.requireAuth;
+    },
+    set requireAuth(v: string | undefined) {
+      state.requireAuth = v;
     },
     stats,
     resetStats() {

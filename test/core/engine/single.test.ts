@@ -254,6 +254,43 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
     });
   });
 
+  it('reports 401 as auth-failed and picks up a corrected secret on settings save', async () => {
+    const clock = new FakeClock();
+    const secrets = new MemorySecrets();
+    await secrets.set('tok', 'wrong');
+    const settings = settingsFor([]);
+    settings.instances = [
+      defaultInstance({
+        id: 'guarded',
+        url: proxy.url,
+        pollIntervalSec: 2,
+        auth: { type: 'bearer', tokenKey: 'tok' },
+      }),
+    ];
+    const core = createCore({ settings, secrets, clock });
+    proxy.mode = 'pass';
+    proxy.requireAuth = 'Bearer right';
+    try {
+      core.start();
+      await core.refresh();
+      let g = core.snapshot().instances.guarded!;
+      assert.equal(g.health, 'auth-failed');
+      assert.equal(g.lastError?.status, 401);
+      // The shell stores the new secret under the same key, then saves the settings.
+      await secrets.set('tok', 'right');
+      core.updateSettings(core.getSettings());
+      await waitFor(async () => {
+        await core.refresh();
+        return core.snapshot().instances.guarded!.health === 'ok';
+      });
+      g = core.snapshot().instances.guarded!;
+      assert.equal(g.lastError, undefined);
+    } finally {
+      proxy.requireAuth = undefined;
+      await core.stop();
+    }
+  });
+
   it('never overlaps polls of a server slower than the interval', async () => {
     const clock = new FakeClock();
     const settings = settingsFor([]);
