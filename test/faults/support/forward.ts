@@ -15,6 +15,9 @@ export function forwardTo(target: string): Behaviour {
         { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
         (upRes) => {
           res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+          // The server died while answering: cut the client off mid-body as it would be.
+          upRes.on('aborted', () => res.destroy());
+          upRes.on('error', () => res.destroy());
           upRes.pipe(res);
         },
       );
