@@ -78,6 +78,7 @@ class EngineCore implements Core {
   private seq = 0;
   private started = false;
   private paused = false;
+  private staleTimer: unknown;
   private readonly viewListeners = new Set<(m: ViewMessage) => void>();
   private readonly eventListeners = new Set<(e: CoreEvent[]) => void>();
   private readonly notificationListeners = new Set<(n: AppNotification) => void>();
@@ -120,6 +121,7 @@ class EngineCore implements Core {
 
   async stop(): Promise<void> {
     this.started = false;
+    this.scheduleStaleCheck(); // clears it
     await Promise.all(this.runtimes.map((rt) => rt.stop()));
   }
 
@@ -193,8 +195,27 @@ class EngineCore implements Core {
     };
   }
 
+  /** Re-evaluates health when an instance would turn stale without any cycle finishing. */
+  private scheduleStaleCheck(): void {
+    if (this.staleTimer !== undefined) this.clock.clearTimeout(this.staleTimer);
+    this.staleTimer = undefined;
+    if (!this.started) return;
+    const now = this.clock.now();
+    let next: number | undefined;
+    for (const rt of this.runtimes) {
+      const d = rt.staleDeadline();
+      if (d !== undefined && d > now && (next === undefined || d < next)) next = d;
+    }
+    if (next === undefined) return;
+    this.staleTimer = this.clock.setTimeout(() => {
+      this.staleTimer = undefined;
+      this.rebuild();
+    }, next - now);
+  }
+
   /** Re-merges after a poll cycle or a settings change; emits a delta, events, notifications. */
   private rebuild(): void {
+    this.scheduleStaleCheck();
     const prev = this.view;
     const next = this.merger.merge(this.mergeInput(), prev);
     const delta: ViewDelta | undefined = diffViews(prev, next, this.seq + 1);

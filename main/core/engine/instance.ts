@@ -23,7 +23,7 @@ import {
   type ReadFile,
   type SecretOverrides,
 } from './connection.ts';
-import { computeHealth, outcomeOf, type PollOutcome } from './health.ts';
+import { computeHealth, outcomeOf, STALE_AFTER_INTERVALS, type PollOutcome } from './health.ts';
 import type { InstanceData } from './merge.ts';
 import { CancelledError, Poller, type CycleContext } from './poller.ts';
 
@@ -210,6 +210,17 @@ export class InstanceRuntime {
     const peers = this.status?.cluster.peers;
     if (!peers || peers.length === 0) return undefined;
     return peers.map((p) => p.name);
+  }
+
+  /**
+   * When this instance turns stale if nothing else happens (health is time dependent: a busy
+   * or hanging server must not show `ok` forever just because no cycle finishes).
+   */
+  staleDeadline(): number | undefined {
+    if (!this.settings.enabled || !this.poller) return undefined;
+    if (this.outcome !== 'ok' && this.outcome !== 'busy') return undefined;
+    const since = this.lastSuccessAt ?? this.failingSince;
+    return since === undefined ? undefined : since + STALE_AFTER_INTERVALS * this.intervalMs + 1;
   }
 
   view(clusterId: string): InstanceView {

@@ -291,6 +291,33 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
     }
   });
 
+  it('turns a hanging instance stale after 3 intervals even though no poll finishes', async () => {
+    const clock = new FakeClock();
+    const settings = settingsFor([]);
+    settings.instances = [
+      defaultInstance({ id: 'hang', url: proxy.url, pollIntervalSec: 2, timeoutSec: 600 }),
+    ];
+    const core = createCore({ settings, secrets: new MemorySecrets(), clock });
+    proxy.mode = 'pass';
+    try {
+      core.start();
+      await core.refresh();
+      assert.equal(core.snapshot().instances.hang!.health, 'ok');
+      proxy.mode = 'stall';
+      await clock.advance(2_000); // the next cycle starts and hangs
+      await waitFor(() => proxy.stats.inFlight === 1);
+      await clock.advance(3_000);
+      assert.equal(core.snapshot().instances.hang!.health, 'ok');
+      await clock.advance(1_500); // 6.5 s since the last success
+      assert.equal(core.snapshot().instances.hang!.health, 'stale');
+      assert.deepEqual(core.snapshot().summary.unreachableInstances, ['hang']);
+    } finally {
+      proxy.mode = 'pass';
+      await core.stop();
+      await waitFor(() => proxy.stats.inFlight === 0);
+    }
+  });
+
   it('never overlaps polls of a server slower than the interval', async () => {
     const clock = new FakeClock();
     const settings = settingsFor([]);
