@@ -241,6 +241,8 @@ export class Merger {
     // Alerts: reuse the previous record when its raw inputs are the same.
     const gen = ++this.gen;
     const alerts: Record<string, AlertView> = {};
+    /** The same records as an array: iterating a 10k-key object is much slower. */
+    const alertList: AlertView[] = [];
     for (const [fp, entries] of accs) {
       let stale = true;
       for (const e of entries) if (!clusters[e.clusterId]!.stale) stale = false;
@@ -249,10 +251,12 @@ export class Merger {
         cached.entries = entries;
         cached.gen = gen;
         alerts[fp] = cached.view;
+        alertList.push(cached.view);
         continue;
       }
       const view = buildAlert(fp, entries, clusters, input.severityLabel);
       alerts[fp] = view;
+      alertList.push(view);
       if (cached) {
         cached.entries = entries;
         cached.stale = stale;
@@ -331,7 +335,7 @@ export class Merger {
       }
     }
 
-    const summary = buildSummary(input, instances, clusters, alerts);
+    const summary = buildSummary(input, instances, clusters, alertList);
     const oldSummary = prev?.summary;
     return {
       instances,
@@ -478,15 +482,14 @@ function buildSummary(
   input: MergeInput,
   instances: Record<string, InstanceView>,
   clusters: Record<string, ClusterView>,
-  alerts: Record<string, AlertView>,
+  alerts: readonly AlertView[],
 ): Summary {
   const bySeverity: Record<string, number> = {};
   let firing = 0;
   let suppressed = 0;
   let critical = false;
   const top = input.severityOrder[0];
-  for (const fp in alerts) {
-    const a = alerts[fp]!;
+  for (const a of alerts) {
     if (a.state === 'active') {
       firing++;
       bySeverity[a.severity] = (bySeverity[a.severity] ?? 0) + 1;

@@ -226,6 +226,15 @@ describe('core facade with one server', { skip: amSkipReason() }, () => {
     await core.refresh('am1');
     assert.equal(core.snapshot().instances.am1!.health, 'ok');
 
+    // Disabled: not polled, its data no longer shown, health `disabled`, not "unreachable".
+    s.instances[1]!.enabled = false;
+    core.updateSettings(s);
+    snap = core.snapshot();
+    assert.equal(snap.instances.am2!.health, 'disabled');
+    assert.ok(Object.values(snap.alerts).every((a) => !a.instances.includes('am2')));
+    assert.deepEqual(snap.summary.unreachableInstances, []);
+    await core.refresh('am2'); // nothing to do, resolves
+
     rec.clear();
     applied = core.updateSettings({ ...s, instances: [s.instances[0]!] });
     assert.equal(applied.instances.length, 1);
