@@ -300,6 +300,35 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     });
   });
 
+  it('follows ui:navigate from the shell to a view and a group', async () => {
+    await page.locator('button[data-view=instances]').click();
+    const group = Object.values(ui.shell.core.snapshot().groups).find(
+      (g) => g.labels['alertname'] === 'HighLatency',
+    );
+    assert.ok(group);
+    ui.shell.navigate.emit({ view: 'alerts', groupKey: group.key });
+    const row = page.locator('[data-testid=group-row]', { hasText: 'HighLatency' });
+    await row.waitFor();
+    await waitFor(async () => /selected/.test((await row.getAttribute('class')) ?? ''));
+    await page.locator('[data-testid=group-detail]').waitFor();
+  });
+
+  it('shows a notification for a newly firing alert and lists it', async () => {
+    await postAlerts(am.url, [
+      makeAlert({ alertname: 'FreshFire', severity: 'critical', instance: 'node-9' }),
+    ]);
+    const toast = page.locator('[data-testid=toast]', { hasText: 'FreshFire' });
+    await toast.waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=notifications-button]').click();
+    await page.locator('[data-testid=notification-item]', { hasText: 'FreshFire' }).click();
+    // The notification targets the alert (or its group): that row becomes the selection.
+    const selected = page.locator(
+      '[data-testid=group-row].selected, [data-testid=alert-row].selected',
+      { hasText: 'FreshFire' },
+    );
+    await selected.first().waitFor();
+  });
+
   it('ran without page errors or CSP violations', async () => {
     assert.deepEqual(ui.problems, []);
     assert.deepEqual(await cspViolations(page), []);

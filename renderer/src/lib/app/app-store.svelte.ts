@@ -11,7 +11,7 @@ import type {
 import type { AppNotification } from '../../../../main/core/model/events.ts';
 import type { SilenceView } from '../../../../main/core/model/view.ts';
 import type { InstanceSecrets } from '../../../../main/core/service.ts';
-import type { Settings } from '../../../../main/core/settings/types.ts';
+import type { Settings, UiSettings } from '../../../../main/core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
 
@@ -44,6 +44,9 @@ export class AppStore {
   focusFilterSeq = $state(0);
 
   #navSeq = 0;
+  #filterTimer: ReturnType<typeof setTimeout> | undefined;
+  #pendingFilter: UiSettings['filter'] | null = null;
+  #savingFilter: Promise<void> | null = null;
   #cleanup: (() => void)[] = [];
 
   constructor(bridge: BridgeApi) {
@@ -94,6 +97,35 @@ export class AppStore {
       : await this.bridge['settings:update'](next);
     this.settings = stored;
     return stored;
+  }
+
+  /**
+   * Remember the filter bar (debounced). Saves never overlap and the newest value always
+   * wins; comparing with the settings as stored avoids writing what is already there.
+   */
+  rememberFilter(filter: UiSettings['filter'], delayMs = 600): void {
+    this.#pendingFilter = filter;
+    clearTimeout(this.#filterTimer);
+    this.#filterTimer = setTimeout(() => void this.flushFilter(), delayMs);
+  }
+
+  async flushFilter(): Promise<void> {
+    clearTimeout(this.#filterTimer);
+    if (this.#savingFilter) {
+      await this.#savingFilter;
+    }
+    const filter = this.#pendingFilter;
+    const settings = this.settings;
+    if (!filter || !settings) return;
+    this.#pendingFilter = null;
+    if (JSON.stringify(settings.ui.filter) === JSON.stringify(filter)) return;
+    this.#savingFilter = this.updateSettings({ ...settings, ui: { ...settings.ui, filter } })
+      .then(() => undefined)
+      .catch(() => undefined /* remembering the filter is best effort */)
+      .finally(() => (this.#savingFilter = null));
+    await this.#savingFilter;
+    // A newer value may have arrived while saving.
+    if (this.#pendingFilter) await this.flushFilter();
   }
 
   async refresh(): Promise<void> {
