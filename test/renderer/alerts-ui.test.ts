@@ -295,9 +295,52 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     await detail.locator('[data-testid=expire-confirm]').click();
     await waitFor(async () => (await getSilence(am, newId)).status.state === 'expired');
     await page.locator('[data-tab=expired]').click();
-    await page.locator(`[data-testid=silence-row][data-silence-id="${newId}"]`).waitFor({
-      timeout: 20_000,
+    const expiredRow = page.locator(`[data-testid=silence-row][data-silence-id="${newId}"]`);
+    await expiredRow.waitFor({ timeout: 20_000 });
+
+    // Recreate it for an hour: a new active silence with the same matchers.
+    await expiredRow.click();
+    await detail.locator('[data-testid=recreate-1h]').click();
+    const recreated = await waitFor(async () => {
+      const res = await fetch(`${am.url}/api/v2/silences`);
+      const all = (await res.json()) as GettableSilence[];
+      return all.find((s) => s.status.state === 'active' && s.id !== newId);
     });
+    assert.deepEqual(recreated.matchers, edited.matchers);
+    const left = Date.parse(recreated.endsAt) - Date.now();
+    assert.ok(left > 50 * 60_000 && left <= 61 * 60_000, `${left} ms left`);
+  });
+
+  it('is driven from the keyboard: / filters, arrows select, Enter collapses', async () => {
+    await page.keyboard.press('1');
+    await page.locator('[data-testid=filter-input]').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('/');
+    await waitFor(() =>
+      page.evaluate(
+        () =>
+          (
+            globalThis as unknown as {
+              document: { activeElement: { dataset?: { testid?: string } } };
+            }
+          ).document.activeElement.dataset?.testid === 'filter-input',
+      ),
+    );
+    await page.keyboard.type('alertname="DiskFull"');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 2);
+    await page.keyboard.press('Escape'); // close suggestions
+    await page.keyboard.press('Escape'); // leave the input
+    await page.keyboard.press('ArrowDown');
+    const first = page.locator('[data-testid=group-row]').first();
+    await waitFor(async () => /selected/.test((await first.getAttribute('class')) ?? ''));
+    await page.keyboard.press('ArrowDown');
+    await page.locator('[data-testid=alert-row].selected').waitFor();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 0);
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 2);
+    await setFilter(page, '');
   });
 
   it('follows ui:navigate from the shell to a view and a group', async () => {
