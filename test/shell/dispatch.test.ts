@@ -7,6 +7,7 @@ import { AlertmanagerError } from '../../main/core/api/errors.ts';
 import { REQUEST_CHANNELS, type RequestChannel } from '../../main/core/bridge/contract.ts';
 import { dispatch } from '../../main/core/bridge/dispatch.ts';
 import { BridgeRequestError } from '../../main/core/bridge/errors.ts';
+import { SilenceValidationError, SilenceWriteError } from '../../main/core/silences/actions.ts';
 import { safeExternalUrl } from '../../main/core/bridge/external-url.ts';
 import { createHandlers, type ShellServices } from '../../main/core/bridge/handlers.ts';
 import type { SecretStore } from '../../main/core/service.ts';
@@ -38,6 +39,18 @@ function setup(settings: Settings = defaultSettings()) {
         name: 'am1',
         members: ['am1'],
         health: 'ok',
+        stale: false,
+      },
+    },
+    groups: {
+      g: {
+        key: 'g',
+        clusterId: 'instance:am1',
+        receiver: 'team-a',
+        labels: { alertname: 'X' },
+        alerts: [],
+        counts: { active: 1, suppressed: 0, unprocessed: 0 },
+        severity: 'warning',
         stale: false,
       },
     },
@@ -187,6 +200,44 @@ describe('bridge dispatch', () => {
     assert.equal(!s.ok && s.error.kind, 'not-found');
     const f = await dispatch(handlers, 'view:refresh', ['nope']);
     assert.equal(!f.ok && f.error.kind, 'not-found');
+  });
+
+  it('quick silences of unknown groups, alerts or clusters are not-found', async () => {
+    const { handlers, core } = setup();
+    for (const from of [{ groupKey: 'nope' }, { fingerprint: 'nope' }]) {
+      for (const [channel, args] of [
+        ['silences:quick', [from, 60_000]],
+        ['silences:quickMatchers', [from]],
+      ] as const) {
+        const r = await dispatch(handlers, channel, args);
+        assert.equal(!r.ok && r.error.kind, 'not-found', `${channel} ${JSON.stringify(from)}`);
+      }
+    }
+    assert.deepEqual(core.calls, []);
+  });
+
+  it('maps silence validation and write failures', async () => {
+    const { handlers, core } = setup();
+    core.failWith = new SilenceValidationError([{ field: 'comment', message: 'required' }]);
+    const v = await dispatch(handlers, 'silences:create', ['instance:am1', draft]);
+    assert.deepEqual(v, {
+      ok: false,
+      error: { kind: 'invalid-argument', message: 'comment: required' },
+    });
+    const served = {
+      kind: 'http' as const,
+      endpoint: 'POST /silences',
+      message: 'HTTP 500',
+      status: 500,
+    };
+    core.failWith = new SilenceWriteError('instance:am1', 'no member accepted', [
+      { instanceId: 'am1', error: served },
+    ]);
+    const w = await dispatch(handlers, 'silences:create', ['instance:am1', draft]);
+    assert.deepEqual(w, {
+      ok: false,
+      error: { kind: 'alertmanager', message: 'no member accepted', alertmanager: served },
+    });
   });
 
   it('maps errors from the core: Alertmanager (serialized), coded, internal', async () => {

@@ -1,7 +1,8 @@
 // Turning whatever a handler threw into a BridgeError the UI can show. Alertmanager failures
 // keep their serialized details; core errors may say what they are with a `code`
 // ('not-found', 'invalid-argument') and everything else is 'internal'.
-import { AlertmanagerError } from '../api/errors.ts';
+import { AlertmanagerError, type SerializedError } from '../api/errors.ts';
+import { SilenceValidationError, SilenceWriteError } from '../silences/actions.ts';
 import type { BridgeError } from './contract.ts';
 
 /** Thrown by handlers for a request that names something that does not exist. */
@@ -29,6 +30,17 @@ export function toBridgeError(err: unknown): BridgeError {
   if (isAlertmanagerError(err)) {
     const serialized = err.toJSON();
     return { kind: 'alertmanager', message: serialized.message, alertmanager: serialized };
+  }
+  if (err instanceof SilenceValidationError) {
+    return { kind: 'invalid-argument', message: err.message };
+  }
+  if (err instanceof SilenceWriteError) {
+    // Every member refused or failed: show what the (last) server said.
+    const last = [...err.attempts].reverse().find((a) => 'kind' in a.error)?.error as
+      SerializedError | undefined;
+    return last
+      ? { kind: 'alertmanager', message: err.message, alertmanager: last }
+      : { kind: 'internal', message: err.message };
   }
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;

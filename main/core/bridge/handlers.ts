@@ -6,7 +6,7 @@
 import type { Core, InstanceSecrets, SecretStore } from '../service.ts';
 import { secretKeyFor } from '../settings/migrations.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
-import type { AppInfo, Handlers } from './contract.ts';
+import type { AppInfo, Handlers, QuickFrom } from './contract.ts';
 import { BridgeRequestError } from './errors.ts';
 import { safeExternalUrl } from './external-url.ts';
 
@@ -103,6 +103,21 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     }
   }
 
+  /** A quick silence names a group or alert of the current view. */
+  function requireQuickSource(from: QuickFrom): void {
+    const view = core.snapshot();
+    if ('groupKey' in from) {
+      if (!(from.groupKey in view.groups)) {
+        throw new BridgeRequestError('not-found', `no group ${from.groupKey}`);
+      }
+      return;
+    }
+    if (!(from.fingerprint in view.alerts)) {
+      throw new BridgeRequestError('not-found', `no alert ${from.fingerprint}`);
+    }
+    if (from.clusterId !== undefined) requireCluster(from.clusterId);
+  }
+
   async function applySettings(next: Settings): Promise<Settings> {
     const stored = core.updateSettings(next);
     await shell.persistSettings(stored);
@@ -165,7 +180,10 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
       await shell.persistSettings(core.getSettings());
     },
 
-    'silences:quickMatchers': async (from) => core.silences.quickMatchers(from),
+    'silences:quickMatchers': async (from) => {
+      requireQuickSource(from);
+      return core.silences.quickMatchers(from);
+    },
 
     'silences:preview': async (clusterId, matchers) => {
       requireCluster(clusterId);
@@ -182,7 +200,9 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     'silences:expire': async (silenceKey) => core.silences.expire(silenceKey),
     'silences:recreate': async (silenceKey, durationMs, createdBy) =>
       core.silences.recreate(silenceKey, durationMs, createdBy),
-    'silences:quick': async (from, durationMs, comment) =>
-      core.silences.quick(from, durationMs, comment),
+    'silences:quick': async (from, durationMs, comment) => {
+      requireQuickSource(from);
+      return core.silences.quick(from, durationMs, comment);
+    },
   };
 }
