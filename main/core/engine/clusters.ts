@@ -4,12 +4,15 @@
 // - An explicit `cluster` setting wins: id `cluster:<name>`.
 // - Otherwise /status tells: every peer lists the names of all cluster members (itself
 //   included); instances whose peer lists share a name are one cluster (transitively).
-// - An instance alone (no status yet, or no configured peer) is `instance:<id>`.
+// - An instance without peers (no status yet, or a status listing only itself) is
+//   `instance:<id>`. One whose status lists other peers is in a cluster even when none of
+//   them is configured (or answered yet).
 //
 // Ids must not flip between polls: Alertmanager peer names are random per process start and
 // peer lists shrink when a peer dies. So a detected cluster id is derived once (from the
-// smallest peer name) and then stays with its instances ("sticky") as long as they keep being
-// grouped together; dead instances keep their last status, which keeps the group connected.
+// smallest peer name) and then stays with its instances ("sticky"), also through restarts
+// that rename every peer; dead instances keep their last status, which keeps the group
+// connected.
 
 export interface ClusterCandidate {
   id: string;
@@ -74,13 +77,17 @@ export class ClusterAssigner {
         .filter((e): e is string => !!e)
         .sort()[0];
       let detected: string | undefined;
-      if (explicit === undefined && cs.length > 1) {
+      if (explicit === undefined) {
         const previous = cs
           .map((c) => this.sticky.get(c.id))
           .filter((s): s is string => s !== undefined)
           .sort();
-        detected =
-          previous[0] ?? `peers:${cs.flatMap((c) => c.peers ?? []).sort()[0] ?? cs[0]!.id}`;
+        const peerNames = [...new Set(cs.flatMap((c) => c.peers ?? []))].sort();
+        // An instance whose status lists other peers is in an HA cluster even before any other
+        // configured peer answered: it gets the cluster id at once, so the id does not flip
+        // from `instance:<id>` when its peers' data arrives.
+        if (previous[0] !== undefined) detected = previous[0];
+        else if (peerNames.length > 1) detected = `peers:${peerNames[0]}`;
       }
       const names = cs.map((c) => c.name || c.id);
       for (const c of cs) {
@@ -92,11 +99,7 @@ export class ClusterAssigner {
           this.sticky.set(c.id, detected);
           out.set(c.id, { clusterId: detected, clusterName: names.join(', ') });
         } else {
-          const kept = this.sticky.get(c.id);
-          out.set(c.id, {
-            clusterId: kept ?? standaloneClusterId(c.id),
-            clusterName: c.name || c.id,
-          });
+          out.set(c.id, { clusterId: standaloneClusterId(c.id), clusterName: c.name || c.id });
         }
       }
     }

@@ -77,6 +77,12 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
     }
     clusterId = all[0]!.clusters[0]!;
     assert.match(clusterId, /^peers:/);
+    // No alert was ever shown under another cluster id (no flip while peers answered one by one).
+    const seenIds = new Set(
+      rec.deltas.flatMap((d) => d.upsert.alerts?.flatMap((a) => a.clusters) ?? []),
+    );
+    assert.deepEqual([...seenIds], [clusterId]);
+    assert.ok(rec.notifications.length <= 1, 'at most one start-up summary');
     for (const i of Object.values(snap.instances)) {
       assert.equal(i.clusterId, clusterId);
       assert.equal(i.health, 'ok');

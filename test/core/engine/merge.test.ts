@@ -277,6 +277,22 @@ describe('ClusterAssigner', () => {
     for (const i of ['a', 'b', 'c']) assert.equal(third.get(i)!.clusterId, id);
   });
 
+  it('gives an HA peer its cluster id before the other peers answer (no flip)', () => {
+    const c = new ClusterAssigner();
+    const early = c.assign([
+      { id: 'a', name: 'A', peers: ['p2', 'p1', 'p3'] },
+      { id: 'b', name: 'B' },
+    ]);
+    assert.equal(early.get('a')!.clusterId, 'peers:p1');
+    assert.equal(early.get('b')!.clusterId, 'instance:b');
+    const later = c.assign([
+      { id: 'a', name: 'A', peers: ['p2', 'p1', 'p3'] },
+      { id: 'b', name: 'B', peers: ['p3', 'p2', 'p1'] },
+    ]);
+    assert.equal(later.get('a')!.clusterId, 'peers:p1');
+    assert.equal(later.get('b')!.clusterId, 'peers:p1');
+  });
+
   it('prefers the explicit cluster name, which detected peers join', () => {
     const c = new ClusterAssigner();
     const r = c.assign([
