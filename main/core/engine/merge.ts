@@ -197,6 +197,8 @@ export class Merger {
       /** Instance that created the group; others must de-duplicate (seen built lazily). */
       firstInstance: string;
       seen: Set<string> | undefined;
+      /** A fingerprint came twice from one instance: may be repeated here (checked after). */
+      maybeDup: boolean;
     }
     const groupAccs = new Map<string, GroupAcc>();
     for (const [clusterId, srcs] of sources) {
@@ -214,10 +216,13 @@ export class Merger {
               alerts: [],
               firstInstance: instanceId,
               seen: undefined,
+              maybeDup: false,
             };
             groupAccs.set(key, ga);
           }
-          // One server lists an alert once per group; only a second peer can repeat it.
+          // A server lists an alert once per group, so only a second peer needs a set here. A
+          // server that repeats one anyway (a broken proxy) is caught below: the alert then
+          // comes twice from one instance, which marks the group for a check.
           const dedupe = ga.firstInstance !== instanceId;
           if (dedupe && !ga.seen) ga.seen = new Set(ga.alerts);
           for (const a of g.alerts) {
@@ -230,12 +235,20 @@ export class Merger {
             const entries = accs.get(fp);
             if (!entries) accs.set(fp, [{ instanceId, clusterId, alert: a }]);
             else if (entries[entries.length - 1]!.instanceId !== instanceId) {
-              // (an alert in several groups of one instance is recorded once for it)
               entries.push({ instanceId, clusterId, alert: a });
+            } else {
+              // Again from this instance: in another group (routes with `continue`), or a
+              // repeat within this group.
+              ga.maybeDup = true;
             }
           }
         }
       }
+    }
+    for (const ga of groupAccs.values()) {
+      if (!ga.maybeDup) continue;
+      const unique = [...new Set(ga.alerts)];
+      if (unique.length !== ga.alerts.length) ga.alerts = unique;
     }
 
     // Alerts: reuse the previous record when its raw inputs are the same.

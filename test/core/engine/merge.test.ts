@@ -128,6 +128,24 @@ describe('Merger', () => {
     assert.equal(v.groups['c1|team-a|alertname="Odd"']!.severity, 'sev-x');
   });
 
+  it('de-duplicates an alert or a group a broken server repeats', () => {
+    const m = new Merger();
+    const groups = groupsOf(disk, cpu);
+    for (const g of groups) g.alerts = [...g.alerts, ...g.alerts];
+    const v = m.merge(
+      input([
+        inst('a', 'c1', 'ok', [...copy(groups), ...copy(groups)]),
+        inst('b', 'c1', 'ok', [...copy(groups), ...copy(groups)]),
+      ]),
+      undefined,
+    );
+    assert.deepEqual(Object.keys(v.groups).length, 3);
+    for (const g of Object.values(v.groups)) assert.equal(g.alerts.length, 1, g.key);
+    assert.equal(v.groups['c1|team-a|alertname="Disk"']!.counts.active, 1);
+    assert.deepEqual(v.alerts.f1!.instances, ['a', 'b']);
+    assert.equal(v.summary.firing, 2);
+  });
+
   it('keeps per-cluster status and maps silence ids to cluster silence keys', () => {
     const m = new Merger();
     const silenced = alert('f1', disk.labels, {
