@@ -1,0 +1,277 @@
+// A stand-in for the `electron` module, for running the real main-process bundle in plain
+// Node where no Electron binary exists. It records what the app asks of Electron and reports
+// it to the parent test over the IPC channel; the parent drives it (invoke an IPC channel as
+// a trusted or foreign sender, click a tray item, try navigation, close the window, quit).
+// It fakes Electron only: the app's core talks to a real Alertmanager.
+import { EventEmitter } from 'node:events';
+
+const report = (msg) => process.send?.(msg);
+const toJson = (value) => JSON.parse(JSON.stringify(value ?? null));
+
+let userData = '/tmp';
+export const app = Object.assign(new EventEmitter(), {
+  isPackaged: false,
+  requestSingleInstanceLock: () => true,
+  whenReady: () => Promise.resolve(),
+  getAppPath: () => process.env.FAKE_APP_PATH,
+  getPath: (name) => (name === 'userData' ? userData : '/tmp'),
+  setPath: (name, value) => {
+    if (name === 'userData') userData = value;
+  },
+  getVersion: () => '0.1.0-fake',
+  setAppUserModelId: () => undefined,
+  getLoginItemSettings: () => ({ openAtLogin: false, wasOpenedAtLogin: false }),
+  setLoginItemSettings: () => undefined,
+  quit() {
+    app.emit('before-quit');
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
+    app.emit('will-quit', event);
+    if (!event.defaultPrevented) {
+      report({ type: 'quit' });
+      setTimeout(() => process.exit(0), 50);
+    }
+  },
+  exit: (code) => process.exit(code),
+});
+
+const windows = [];
+let nextWebContentsId = 1;
+
+export class BrowserWindow extends EventEmitter {
+  constructor(options) {
+    super();
+    this.options = options;
+    this.visible = false;
+    const webContents = new EventEmitter();
+    webContents.id = nextWebContentsId++;
+    webContents.isDestroyed = () => false;
+    webContents.setWindowOpenHandler = (handler) => {
+      webContents.openHandler = handler;
+    };
+    webContents.send = (channel, ...args) =>
+      report({ type: 'webcontents-send', channel, args: toJson(args) });
+    this.webContents = webContents;
+    windows.push(this);
+    report({ type: 'window', options: toJson(options) });
+  }
+  loadURL(url) {
+    this.url = url;
+    report({ type: 'load', url });
+    setImmediate(() => this.emit('ready-to-show'));
+    return Promise.resolve();
+  }
+  show() {
+    this.visible = true;
+    report({ type: 'show' });
+  }
+  hide() {
+    this.visible = false;
+    report({ type: 'hide' });
+  }
+  focus() {}
+  restore() {}
+  removeMenu() {}
+  isMinimized() {
+    return false;
+  }
+  isFullScreen() {
+    return false;
+  }
+  isDestroyed() {
+    return false;
+  }
+  getNormalBounds() {
+    return { x: 10, y: 20, width: 900, height: 700 };
+  }
+}
+
+export const screen = {
+  getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+};
+
+const sessionState = {};
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: (h) => (sessionState.permissionRequest = h),
+    setPermissionCheckHandler: (h) => (sessionState.permissionCheck = h),
+    webRequest: { onHeadersReceived: (l) => (sessionState.headers = l) },
+  },
+};
+
+export const shell = {
+  openExternal: (url) => {
+    report({ type: 'openExternal', url });
+    return Promise.resolve();
+  },
+};
+
+export const nativeImage = { createFromPath: (path) => ({ path }) };
+export const nativeTheme = Object.assign(new EventEmitter(), { shouldUseDarkColors: false });
+
+let lastMenu;
+export const Menu = { buildFromTemplate: (template) => ({ template }) };
+
+function serializeMenu(items) {
+  return items.map((i) => ({
+    id: i.id,
+    type: i.type,
+    label: i.label,
+    enabled: i.enabled,
+    ...(i.submenu ? { submenu: serializeMenu(i.submenu) } : {}),
+  }));
+}
+
+function findItem(items, id) {
+  for (const item of items) {
+    if (item.id === id) return item;
+    const inner = item.submenu && findItem(item.submenu, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export class Tray extends EventEmitter {
+  constructor(image) {
+    super();
+    report({ type: 'tray-image', path: image.path });
+  }
+  setImage(image) {
+    report({ type: 'tray-image', path: image.path });
+  }
+  setToolTip(text) {
+    report({ type: 'tray-tooltip', text });
+  }
+  setContextMenu(menu) {
+    lastMenu = menu;
+    report({ type: 'menu', items: serializeMenu(menu.template) });
+  }
+  isDestroyed() {
+    return false;
+  }
+  destroy() {}
+}
+
+export class Notification extends EventEmitter {
+  static isSupported() {
+    return true;
+  }
+  constructor(options) {
+    super();
+    this.options = options;
+  }
+  show() {
+    report({ type: 'notification', options: toJson(this.options) });
+  }
+  close() {}
+}
+
+const handlers = new Map();
+export const ipcMain = Object.assign(new EventEmitter(), {
+  handle: (channel, fn) => handlers.set(channel, fn),
+  removeHandler: (channel) => handlers.delete(channel),
+});
+
+export const powerMonitor = new EventEmitter();
+
+// Reversible and visibly not plaintext; reports basic_text like a keyring-less Linux.
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  encryptString: (s) => Buffer.from(`fake-v10:${Buffer.from(s).toString('hex')}`),
+  decryptString: (b) => Buffer.from(b.toString().slice('fake-v10:'.length), 'hex').toString(),
+  getSelectedStorageBackend: () => 'basic_text',
+};
+
+export const contextBridge = {};
+export const ipcRenderer = {};
+
+// Commands from the test.
+process.on('message', async (msg) => {
+  const win = windows[0];
+  const reply = (body) => report({ type: 'reply', id: msg.id, ...body });
+  try {
+    switch (msg.type) {
+      case 'invoke': {
+        const handler = handlers.get(msg.channel);
+        if (!handler) return reply({ error: `no handler for ${msg.channel}` });
+        const sender = msg.foreign
+          ? { id: 999, isDestroyed: () => false, send() {}, once() {}, on() {} }
+          : win.webContents;
+        const event = { sender, senderFrame: { url: msg.frameUrl ?? win.url, parent: null } };
+        return reply({ result: toJson(await handler(event, ...msg.args)) });
+      }
+      case 'click': {
+        const item = lastMenu && findItem(lastMenu.template, msg.itemId);
+        if (!item?.click) return reply({ error: `no clickable tray item ${msg.itemId}` });
+        item.click();
+        return reply({});
+      }
+      case 'window-open':
+        return reply({ result: toJson(win.webContents.openHandler({ url: msg.url })) });
+      case 'navigate': {
+        const event = {
+          defaultPrevented: false,
+          preventDefault() {
+            this.defaultPrevented = true;
+          },
+        };
+        win.webContents.emit('will-navigate', event, msg.url);
+        return reply({ result: event.defaultPrevented });
+      }
+      case 'close-window': {
+        const event = {
+          defaultPrevented: false,
+          preventDefault() {
+            this.defaultPrevented = true;
+          },
+        };
+        win.emit('close', event);
+        return reply({ result: { prevented: event.defaultPrevented, visible: win.visible } });
+      }
+      case 'permission': {
+        const granted = await new Promise((r) =>
+          sessionState.permissionRequest(win.webContents, msg.permission, r, {}),
+        );
+        return reply({ result: { granted, check: sessionState.permissionCheck() } });
+      }
+      case 'headers': {
+        const out = await new Promise((r) =>
+          sessionState.headers({ url: win.url, responseHeaders: {} }, r),
+        );
+        return reply({ result: toJson(out) });
+      }
+      case 'power':
+        powerMonitor.emit(msg.event);
+        return reply({});
+      case 'second-instance':
+        app.emit('second-instance');
+        return reply({});
+      default:
+        return reply({ error: `unknown command ${msg.type}` });
+    }
+  } catch (err) {
+    reply({ error: String(err?.stack ?? err) });
+  }
+});
+
+export default {
+  app,
+  BrowserWindow,
+  screen,
+  session,
+  shell,
+  nativeImage,
+  nativeTheme,
+  Menu,
+  Tray,
+  Notification,
+  ipcMain,
+  powerMonitor,
+  safeStorage,
+  contextBridge,
+  ipcRenderer,
+};
