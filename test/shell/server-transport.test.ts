@@ -245,6 +245,26 @@ describe('browser shell transport (fake core)', () => {
     await assert.rejects(bridge.api['app:info'](), BridgeCallError);
   });
 
+  it('ws-client: a page with a stale token gets errors instead of hanging', async () => {
+    const bridge = createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=stale`, {
+      createSocket: (u) =>
+        new WebSocket(u, { origin: `http://127.0.0.1:${shell.port}` }) as unknown as ReturnType<
+          Parameters<typeof createWsBridge>[1]['createSocket']
+        >,
+      retryMs: 10,
+    });
+    try {
+      await assert.rejects(bridge.api['app:info'](), (err) => {
+        assert.ok(err instanceof BridgeCallError);
+        assert.match(err.error.message, /cannot reach the app server/);
+        return true;
+      });
+      assert.notEqual(bridge.status(), 'open');
+    } finally {
+      bridge.close();
+    }
+  });
+
   it('answers malformed frames with errors and keeps the connection', async () => {
     const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
       origin: `http://127.0.0.1:${shell.port}`,

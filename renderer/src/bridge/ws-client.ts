@@ -47,6 +47,8 @@ export interface WsBridge {
 }
 
 const OPEN = 1;
+/** Failed connection attempts after which queued requests are rejected. */
+const GIVE_UP_QUEUED_AFTER = 3;
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -73,6 +75,8 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
   let nextId = 1;
   let delay = retryMs;
   let retryTimer: unknown;
+  /** Connection attempts in a row that never opened (a stale token, a stopped server). */
+  let failedAttempts = 0;
   /** Requests waiting for the connection to open (kept across reconnects: never sent yet). */
   let outbox: { id: number; text: string }[] = [];
   const pending = new Map<number, Pending>();
@@ -168,6 +172,7 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     ws.addEventListener('open', () => {
       if (socket !== ws) return;
       delay = retryMs;
+      failedAttempts = 0;
       setStatus('open');
       const queued = outbox;
       outbox = [];
@@ -180,9 +185,23 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     ws.addEventListener('error', () => {
       // 'close' follows; nothing else to do.
     });
+    let opened = false;
+    ws.addEventListener('open', () => {
+      opened = true;
+    });
     ws.addEventListener('close', () => {
       if (socket !== ws) return;
       socket = undefined;
+      if (!opened) failedAttempts++;
+      if (failedAttempts >= GIVE_UP_QUEUED_AFTER) {
+        // Do not let queued requests wait forever on a server that refuses or is gone;
+        // keep retrying for new ones (the server may come back).
+        outbox = [];
+        failSent({
+          kind: 'internal',
+          message: 'cannot reach the app server (stopped, or this page has an old token)',
+        });
+      }
       subsByWireId.clear();
       for (const sub of subs) delete sub.wireId;
       failSent({ kind: 'internal', message: 'connection to the app server lost' });
