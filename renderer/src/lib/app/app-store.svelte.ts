@@ -40,8 +40,8 @@ export class AppStore {
   silenceForm = $state.raw<SilenceFormRequest | null>(null);
   navigateTarget = $state.raw<NavigateTarget | null>(null);
   refreshing = $state(false);
-  /** Incremented to ask the filter input to take focus ('/' key). */
-  focusFilterSeq = $state(0);
+  /** Set by the '/' key; the filter input takes focus and clears it (a one-shot request). */
+  focusFilterRequested = $state(false);
 
   #navSeq = 0;
   #filterTimer: ReturnType<typeof setTimeout> | undefined;
