@@ -62,53 +62,39 @@ describe('odd payloads through the core', { skip: amSkipReason() }, () => {
     assert.equal(firingNotificationsFor(w, [fp]).length, 1, 'one notification');
   });
 
-  // KNOWN ENGINE BUG (reported to the lead): merge.ts assumes "one server lists an alert once
-  // per group" and only de-duplicates across peers, so a response repeating a fingerprint
-  // lists it several times in the GroupView (counts inflated; a keyed list in the renderer
-  // sees duplicate keys). Marked todo so `npm test` stays usable; drop `todo` once fixed.
-  it(
-    'de-duplicates a fingerprint repeated inside a group and a group repeated in a response',
-    {
-      todo: 'engine merge does not de-duplicate within one instance (merge.ts lazy group de-dup)',
-    },
-    async () => {
-      const before = w.core.snapshot();
-      const firing = firingNotificationsFor(w, Object.keys(before.alerts)).length;
-      let edited = 0;
-      backend.hostile.setRoute(
-        GROUPS,
-        editJson(backend.am.url, (body) => {
-          const groups = body as AlertGroup[];
-          for (const g of groups) g.alerts = [...g.alerts, ...g.alerts];
-          edited++;
-          return [...groups, ...structuredClone(groups)];
-        }),
-      );
-      await w.core.refresh();
-      backend.restore();
-      assert.equal(edited, 1, 'the poll went through the editing proxy');
-      const s = w.core.snapshot();
-      assert.equal(s.instances.i0!.health, 'ok');
-      assert.deepEqual(Object.keys(s.alerts).sort(), Object.keys(before.alerts).sort());
-      assert.deepEqual(Object.keys(s.groups).sort(), Object.keys(before.groups).sort());
-      for (const g of Object.values(s.groups)) {
-        assert.equal(
-          new Set(g.alerts).size,
-          g.alerts.length,
-          `group ${g.key} lists each alert once`,
-        );
-        assert.deepEqual(g.alerts, before.groups[g.key]!.alerts);
-        assert.deepEqual(g.counts, before.groups[g.key]!.counts);
-      }
-      assert.deepEqual(s.summary, before.summary, 'counts unchanged');
-      assert.equal(s.seq, before.seq, 'no delta: nothing really changed');
-      assert.equal(
-        firingNotificationsFor(w, Object.keys(before.alerts)).length,
-        firing,
-        'no duplicate notification',
-      );
-    },
-  );
+  it('de-duplicates a fingerprint repeated inside a group and a group repeated in a response', async () => {
+    const before = w.core.snapshot();
+    const firing = firingNotificationsFor(w, Object.keys(before.alerts)).length;
+    let edited = 0;
+    backend.hostile.setRoute(
+      GROUPS,
+      editJson(backend.am.url, (body) => {
+        const groups = body as AlertGroup[];
+        for (const g of groups) g.alerts = [...g.alerts, ...g.alerts];
+        edited++;
+        return [...groups, ...structuredClone(groups)];
+      }),
+    );
+    await w.core.refresh();
+    backend.restore();
+    assert.equal(edited, 1, 'the poll went through the editing proxy');
+    const s = w.core.snapshot();
+    assert.equal(s.instances.i0!.health, 'ok');
+    assert.deepEqual(Object.keys(s.alerts).sort(), Object.keys(before.alerts).sort());
+    assert.deepEqual(Object.keys(s.groups).sort(), Object.keys(before.groups).sort());
+    for (const g of Object.values(s.groups)) {
+      assert.equal(new Set(g.alerts).size, g.alerts.length, `group ${g.key} lists each alert once`);
+      assert.deepEqual(g.alerts, before.groups[g.key]!.alerts);
+      assert.deepEqual(g.counts, before.groups[g.key]!.counts);
+    }
+    assert.deepEqual(s.summary, before.summary, 'counts unchanged');
+    assert.equal(s.seq, before.seq, 'no delta: nothing really changed');
+    assert.equal(
+      firingNotificationsFor(w, Object.keys(before.alerts)).length,
+      firing,
+      'no duplicate notification',
+    );
+  });
 
   it('shows an alert starting in the future and notifies it once', async () => {
     const now = Date.now();
