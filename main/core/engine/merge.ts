@@ -109,7 +109,10 @@ function sameReceivers(a: GettableAlert['receivers'], b: GettableAlert['receiver
   return true;
 }
 
-/** Same raw alert as far as the view is concerned (labels are fixed by the fingerprint). */
+/**
+ * Same raw alert as far as the view is concerned. Labels are not compared: the fingerprint is
+ * their hash.
+ */
 function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
   if (a === b) return true;
   return (
@@ -120,11 +123,21 @@ function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
     a.status.state === b.status.state &&
     sameStrings(a.status.silencedBy, b.status.silencedBy) &&
     sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
-    sameReceivers(a.receivers, b.receivers)
+    sameReceivers(a.receivers, b.receivers) &&
+    // Annotations normally change together with updatedAt (Alertmanager stamps every post), but
+    // a proxy or a compatible server may change text alone: compare them too (flat, cheap).
+    sameLabels(a.annotations, b.annotations)
   );
-  // Labels are fixed by the fingerprint. Annotations are not compared: they only change when the
-  // alert is posted again, and every post moves updatedAt (Alertmanager stamps it on receipt).
-  // Comparing them cost a quarter of the merge at 10k alerts.
+}
+
+function sameLabels(a: LabelSet, b: LabelSet): boolean {
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _k in b) n--;
+  return n === 0;
 }
 
 function sameEntries(a: Entry[], b: Entry[]): boolean {
