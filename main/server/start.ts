@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
@@ -75,6 +76,12 @@ export function withCliInstances(settings: Settings, urls: string[]): Settings {
   return { ...settings, instances: [...settings.instances, ...added] };
 }
 
+/** First run: ~/.config/alertmanager-tray/ may not exist yet. */
+async function saveSettings(path: string, settings: Settings): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await writeSettingsFile(path, settings);
+}
+
 class MemorySecretStore implements SecretStore {
   readonly #values = new Map<string, string>();
   async get(key: string) {
@@ -133,7 +140,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     const loaded = await loadShellSettings(
       configFile,
       secrets,
-      (s) => writeSettingsFile(configFile, s),
+      (s) => saveSettings(configFile, s),
       log,
     );
     settings = loaded.settings;
@@ -177,7 +184,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
         ...next,
         instances: next.instances.filter((i) => !i.id.startsWith(CLI_INSTANCE_PREFIX)),
       };
-      await writeSettingsFile(configPath, saved);
+      await saveSettings(configPath, saved);
     },
   };
   const handlers = createHandlers(core, shellServices);

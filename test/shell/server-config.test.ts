@@ -101,7 +101,8 @@ describe('browser shell secrets and settings', () => {
   });
 
   it('--instance instances are watched but never written to the settings file; secrets stay out', async () => {
-    const configPath = join(dir, 'settings.json');
+    // First run: the config directory does not exist yet.
+    const configPath = join(dir, 'fresh', 'settings.json');
     let given: Settings | undefined;
     const core = createFakeCore(defaultSettings());
     const shell = await startBrowserShell({
@@ -140,10 +141,9 @@ describe('browser shell secrets and settings', () => {
       );
       assert.ok(!(await readFile(configPath, 'utf8')).includes('tok-Very-Secret'));
       assert.equal((await stat(configPath)).mode & 0o777, 0o600);
-      const secrets = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')) as Record<
-        string,
-        string
-      >;
+      const secrets = JSON.parse(
+        await readFile(join(dir, 'fresh', 'secrets.json'), 'utf8'),
+      ) as Record<string, string>;
       assert.equal(secrets['instance/saved/token'], 'tok-Very-Secret');
       const info = await bridge.api['app:info']();
       assert.equal(info.secretBackend.encrypted, false);
