@@ -309,7 +309,12 @@ export class InstanceRuntime {
       if (!cancelled) {
         this.lastPollAt = this.deps.clock.now();
         this.lastPollMs = Math.round(performance.now() - t0);
-        this.deps.onCycle(this);
+        try {
+          this.deps.onCycle(this);
+        } catch (e) {
+          // A bug downstream (merge, listeners) must not look like a server failure here.
+          console.error('core: processing a poll result failed:', e);
+        }
       }
     }
   }

@@ -254,6 +254,27 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
     });
   });
 
+  it('polls groups and silences every cycle, status and receivers on the first and every 10th', async () => {
+    const clock = new FakeClock();
+    const settings = settingsFor([]);
+    settings.instances = [defaultInstance({ id: 'p', url: proxy.url, pollIntervalSec: 2 })];
+    const core = createCore({ settings, secrets: new MemorySecrets(), clock });
+    proxy.mode = 'pass';
+    proxy.resetStats();
+    try {
+      core.start();
+      for (let i = 0; i < 11; i++) await core.refresh();
+      const paths = proxy.stats.paths.map((p) => p.replace('GET /api/v2', ''));
+      const full = ['/status', '/alerts/groups', '/silences', '/receivers'];
+      const short = ['/alerts/groups', '/silences'];
+      // Cycle 0 (start), refreshes make cycles 1..11: cycle 10 fetches status again.
+      const expected = [...full, ...Array(9).fill(short).flat(), ...full, ...short];
+      assert.deepEqual(paths, expected);
+    } finally {
+      await core.stop();
+    }
+  });
+
   it('reports 401 as auth-failed and picks up a corrected secret on settings save', async () => {
     const clock = new FakeClock();
     const secrets = new MemorySecrets();
