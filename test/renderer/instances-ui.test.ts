@@ -121,6 +121,13 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     assert.deepEqual(ui.problems, []);
     assert.deepEqual(await cspViolations(page), []);
   });
+
+  it('says so when the app core goes away, and keeps the hash route', async () => {
+    await page.locator('button[data-view=silences]').click();
+    await waitFor(() => new URL(page.url()).hash === '#/silences');
+    await ui.shell.close();
+    await page.locator('[data-testid=core-lost-banner]').waitFor({ timeout: 20_000 });
+  });
 });
 
 describe('first run', { skip: amSkipReason() }, () => {

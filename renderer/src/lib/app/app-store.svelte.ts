@@ -25,13 +25,21 @@ export type NavigateTarget = Subscriptions['ui:navigate'] & { seq: number };
 
 const MAX_NOTIFICATIONS = 50;
 
+export const VIEW_NAMES: readonly ViewName[] = ['alerts', 'silences', 'instances', 'settings'];
+
+/** The view named by the URL hash (#/silences), so a reload stays where it was. */
+export function viewFromHash(): ViewName {
+  const name = typeof location === 'undefined' ? '' : location.hash.replace(/^#\/?/, '');
+  return (VIEW_NAMES as readonly string[]).includes(name) ? (name as ViewName) : 'alerts';
+}
+
 export class AppStore {
   readonly bridge: BridgeApi;
   readonly view = new ViewStore();
   info = $state.raw<AppInfo | null>(null);
   settings = $state.raw<Settings | null>(null);
   loadError = $state<string | null>(null);
-  current = $state<ViewName>('alerts');
+  current = $state<ViewName>(viewFromHash());
   /** Ticks every few seconds so ages ("firing 12m") stay live. */
   now = $state(Date.now());
   notifications = $state.raw<AppNotification[]>([]);
