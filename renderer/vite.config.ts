@@ -1,14 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The dev server injects component CSS as <style> elements, which the strict CSP meta tag of
+ * index.html forbids. Relax style-src for `vite serve` only; builds keep the strict policy.
+ */
+function devCsp(): Plugin {
+  return {
+    name: 'amtray-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  };
+}
 
 export default defineConfig({
   root,
   // Relative asset URLs: the same build is loaded from file:// (Electron) and http:// (browser shell).
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), devCsp()],
   build: {
     outDir: fileURLToPath(new URL('../out/renderer', import.meta.url)),
     emptyOutDir: true,
