@@ -1,6 +1,9 @@
 // Instances, stale data, settings and first-run setup, end to end against two real
 // Alertmanagers (one of them killed mid-test).
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -11,7 +14,10 @@ import {
   waitFor,
   type AmProcess,
 } from '../support/alertmanager.ts';
+import { createCore } from '../../main/core/engine/create-core.ts';
+import { startBrowserShell } from '../../main/server/start.ts';
 import {
+  buildRenderer,
   cspViolations,
   launchBrowser,
   openUi,
@@ -20,10 +26,18 @@ import {
   type Ui,
 } from './support/ui.ts';
 
+// One browser for the whole file (the machine is small); each part opens its own context.
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
 describe('instances, settings and setup', { skip: amSkipReason() }, () => {
   let am1: AmProcess;
   let am2: AmProcess;
-  let browser: Browser;
   let ui: Ui;
   let page: Page;
 
@@ -31,7 +45,6 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     [am1, am2] = await Promise.all([startAlertmanager(), startAlertmanager()]);
     await postAlerts(am1.url, [makeAlert({ alertname: 'FromOne', severity: 'critical' })]);
     await postAlerts(am2.url, [makeAlert({ alertname: 'FromTwo', severity: 'warning' })]);
-    browser = await launchBrowser();
     ui = await openUi(
       browser,
       testSettings([testInstance('am1', am1.url), testInstance('am2', am2.url)]),
@@ -41,7 +54,6 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
 
   after(async () => {
     await ui?.close();
-    await browser?.close();
     await Promise.all([am1?.stop(), am2?.stop()]);
   });
 
@@ -130,21 +142,44 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
   });
 });
 
+describe('unreadable settings file', () => {
+  it('starts from defaults and tells the user where the old file went', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amtray-ui-settings-'));
+    const configPath = join(dir, 'settings.json');
+    writeFileSync(configPath, '{ this is not json');
+    const shell = await startBrowserShell({
+      createCore: (o) => createCore(o),
+      configPath,
+      rendererDir: buildRenderer(),
+    });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(shell.url);
+      const err = page.locator('[data-testid=settings-error]');
+      await err.waitFor({ timeout: 20_000 });
+      assert.match((await err.textContent()) ?? '', /settings\.json\.corrupt-/);
+      await page.locator('[data-testid=setup-screen]').waitFor();
+      await context.close();
+    } finally {
+      await shell.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('first run', { skip: amSkipReason() }, () => {
   let am: AmProcess;
-  let browser: Browser;
   let ui: Ui;
 
   before(async () => {
     am = await startAlertmanager();
     await postAlerts(am.url, [makeAlert({ alertname: 'FirstRun' })]);
-    browser = await launchBrowser();
     ui = await openUi(browser, testSettings([]));
   });
 
   after(async () => {
     await ui?.close();
-    await browser?.close();
     await am?.stop();
   });
 
