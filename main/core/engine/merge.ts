@@ -53,18 +53,25 @@ export interface MergeInput {
 
 export type MergedView = Omit<ViewSnapshot, 'seq'>;
 
-interface Entry {
-  instanceId: string;
-  clusterId: string;
-  alert: GettableAlert;
-}
-
-interface CacheItem {
-  entries: Entry[];
-  stale: boolean;
-  view: AlertView;
-  /** Merge generation that last saw this fingerprint (older items are dropped). */
+/**
+ * Everything known about one fingerprint across merges: the raw copies of the current merge
+ * (one per instance that returned it, in source order) and the record built from them. The
+ * arrays are overwritten in place each merge, comparing as they go, so an unchanged alert
+ * costs one map lookup and a few comparisons per copy, and no allocation.
+ */
+interface AlertSlot {
+  fp: string;
+  raws: GettableAlert[];
+  owners: string[];
+  clusterIds: string[];
+  /** Copies recorded in the current merge. */
+  n: number;
+  /** Merge generation that last saw this fingerprint (older slots are dropped). */
   gen: number;
+  /** A copy differs from the previous merge (or the record must be built). */
+  changed: boolean;
+  stale: boolean;
+  view: AlertView | undefined;
 }
 
 const EMPTY: readonly string[] = [];
@@ -140,31 +147,20 @@ function sameLabels(a: LabelSet, b: LabelSet): boolean {
   return n === 0;
 }
 
-function sameEntries(a: Entry[], b: Entry[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.instanceId !== y.instanceId || x.clusterId !== y.clusterId) return false;
-    if (!sameAlert(x.alert, y.alert)) return false;
-  }
-  return true;
-}
-
 export class Merger {
-  private cache = new Map<string, CacheItem>();
+  private slots = new Map<string, AlertSlot>();
   private cacheConfig = '';
   private gen = 0;
 
   /** Forget reused records (e.g. the severity label changed). */
   reset(): void {
-    this.cache.clear();
+    this.slots.clear();
   }
 
   merge(input: MergeInput, prev: MergedView | undefined): MergedView {
     const config = `${input.severityLabel}\u0000${input.severityOrder.join('\u0000')}`;
     if (config !== this.cacheConfig) {
-      this.cache.clear();
+      this.slots.clear();
       this.cacheConfig = config;
     }
 
@@ -198,18 +194,21 @@ export class Merger {
       clusters[clusterId] = old && deepEqual(old, view) ? old : view;
     }
 
-    // Collect alert entries and group membership in one pass over the raw groups. This loop
-    // sees every alert of every instance: keep it free of avoidable allocations.
-    const accs = new Map<string, Entry[]>();
+    // Collect the copies of every alert and the group memberships in one pass over the raw
+    // groups, comparing each copy with the one of the previous merge on the way. This loop sees
+    // every alert of every instance: keep it free of avoidable allocations and lookups.
+    const gen = ++this.gen;
+    const slots = this.slots;
+    const seen: AlertSlot[] = [];
     interface GroupAcc {
       key: string;
       clusterId: string;
       receiver: string;
       labels: LabelSet;
-      alerts: string[];
-      /** Instance that created the group; others must de-duplicate (seen built lazily). */
+      members: AlertSlot[];
+      /** Instance that created the group; others must de-duplicate (set built lazily). */
       firstInstance: string;
-      seen: Set<string> | undefined;
+      set: Set<AlertSlot> | undefined;
       /** A fingerprint came twice from one instance: may be repeated here (checked after). */
       maybeDup: boolean;
     }
@@ -226,9 +225,9 @@ export class Merger {
               clusterId,
               receiver: g.receiver.name,
               labels: g.labels,
-              alerts: [],
+              members: [],
               firstInstance: instanceId,
-              seen: undefined,
+              set: undefined,
               maybeDup: false,
             };
             groupAccs.set(key, ga);
@@ -237,80 +236,103 @@ export class Merger {
           // server that repeats one anyway (a broken proxy) is caught below: the alert then
           // comes twice from one instance, which marks the group for a check.
           const dedupe = ga.firstInstance !== instanceId;
-          if (dedupe && !ga.seen) ga.seen = new Set(ga.alerts);
+          if (dedupe && !ga.set) ga.set = new Set(ga.members);
           for (const a of g.alerts) {
             const fp = a.fingerprint;
-            if (!dedupe) ga.alerts.push(fp);
-            else if (!ga.seen!.has(fp)) {
-              ga.seen!.add(fp);
-              ga.alerts.push(fp);
+            let slot = slots.get(fp);
+            if (!slot) {
+              slot = {
+                fp,
+                raws: [],
+                owners: [],
+                clusterIds: [],
+                n: 0,
+                gen: 0,
+                changed: true,
+                stale: false,
+                view: undefined,
+              };
+              slots.set(fp, slot);
             }
-            const entries = accs.get(fp);
-            if (!entries) accs.set(fp, [{ instanceId, clusterId, alert: a }]);
-            else if (entries[entries.length - 1]!.instanceId !== instanceId) {
-              entries.push({ instanceId, clusterId, alert: a });
-            } else {
+            if (!dedupe) ga.members.push(slot);
+            else if (!ga.set!.has(slot)) {
+              ga.set!.add(slot);
+              ga.members.push(slot);
+            }
+            if (slot.gen !== gen) {
+              slot.gen = gen;
+              slot.n = 0;
+              slot.changed = slot.view === undefined;
+              seen.push(slot);
+            } else if (slot.owners[slot.n - 1] === instanceId) {
               // Again from this instance: in another group (routes with `continue`), or a
-              // repeat within this group.
+              // repeat within this group. One copy per instance is enough.
               ga.maybeDup = true;
+              continue;
             }
+            const k = slot.n++;
+            if (
+              !slot.changed &&
+              (k >= slot.raws.length ||
+                slot.owners[k] !== instanceId ||
+                slot.clusterIds[k] !== clusterId ||
+                !sameAlert(slot.raws[k]!, a))
+            ) {
+              slot.changed = true;
+            }
+            slot.raws[k] = a;
+            slot.owners[k] = instanceId;
+            slot.clusterIds[k] = clusterId;
           }
         }
       }
     }
-    for (const ga of groupAccs.values()) {
-      if (!ga.maybeDup) continue;
-      const unique = [...new Set(ga.alerts)];
-      if (unique.length !== ga.alerts.length) ga.alerts = unique;
-    }
 
-    // Alerts: reuse the previous record when its raw inputs are the same.
-    const gen = ++this.gen;
+    // Alerts: reuse the previous record when no copy changed.
     const alerts: Record<string, AlertView> = {};
     /** The same records as an array: iterating a 10k-key object is much slower. */
     const alertList: AlertView[] = [];
-    for (const [fp, entries] of accs) {
+    for (const slot of seen) {
+      if (slot.n !== slot.raws.length) {
+        // Fewer copies than last time: an instance no longer returns it.
+        slot.changed = true;
+        slot.raws.length = slot.owners.length = slot.clusterIds.length = slot.n;
+      }
       let stale = true;
-      for (const e of entries) if (!clusters[e.clusterId]!.stale) stale = false;
-      const cached = this.cache.get(fp);
-      if (cached && cached.stale === stale && sameEntries(cached.entries, entries)) {
-        cached.entries = entries;
-        cached.gen = gen;
-        alerts[fp] = cached.view;
-        alertList.push(cached.view);
-        continue;
+      for (const c of slot.clusterIds) if (!clusters[c]!.stale) stale = false;
+      if (slot.changed || stale !== slot.stale || slot.view === undefined) {
+        slot.view = buildAlert(slot, clusters, input.severityLabel);
+        slot.stale = stale;
       }
-      const view = buildAlert(fp, entries, clusters, input.severityLabel);
-      alerts[fp] = view;
-      alertList.push(view);
-      if (cached) {
-        cached.entries = entries;
-        cached.stale = stale;
-        cached.view = view;
-        cached.gen = gen;
-      } else {
-        this.cache.set(fp, { entries, stale, view, gen });
-      }
+      alerts[slot.fp] = slot.view;
+      alertList.push(slot.view);
     }
-    if (this.cache.size > accs.size) {
-      for (const [fp, item] of this.cache) if (item.gen !== gen) this.cache.delete(fp);
+    if (slots.size > seen.length) {
+      for (const [fp, slot] of slots) if (slot.gen !== gen) slots.delete(fp);
     }
 
     // Groups.
     const groups: Record<string, GroupView> = {};
     for (const ga of groupAccs.values()) {
+      let members = ga.members;
+      if (ga.maybeDup) {
+        const unique = [...new Set(members)];
+        if (unique.length !== members.length) members = unique;
+      }
+      const fps: string[] = new Array<string>(members.length);
       const counts = { active: 0, suppressed: 0, unprocessed: 0 };
       let worst = '';
       let worstRank = Infinity;
-      for (const fp of ga.alerts) {
-        const st = alerts[fp]!.statusByCluster[ga.clusterId]?.state ?? 'unprocessed';
+      for (let i = 0; i < members.length; i++) {
+        const view = members[i]!.view!;
+        fps[i] = view.fingerprint;
+        const st = view.statusByCluster[ga.clusterId]?.state ?? 'unprocessed';
         counts[st]++;
         if (st === 'active') {
-          const sev = alerts[fp]!.severity;
-          const r = severityRank(sev, input.severityOrder);
+          const r = severityRank(view.severity, input.severityOrder);
           if (r < worstRank) {
             worstRank = r;
-            worst = sev;
+            worst = view.severity;
           }
         }
       }
@@ -319,7 +341,7 @@ export class Merger {
         clusterId: ga.clusterId,
         receiver: ga.receiver,
         labels: ga.labels,
-        alerts: ga.alerts,
+        alerts: fps,
         counts,
         severity: worst,
         stale: clusters[ga.clusterId]!.stale,
@@ -411,17 +433,17 @@ function stateRank(s: AlertState): number {
 }
 
 function buildAlert(
-  fingerprint: string,
-  entries: Entry[],
+  slot: AlertSlot,
   clusters: Record<string, ClusterView>,
   severityLabel: string,
 ): AlertView {
+  const { raws, owners } = slot;
   // Representative copy: the most recently updated one.
-  let rep = entries[0]!.alert;
-  if (entries.length > 1) {
+  let rep = raws[0]!;
+  if (raws.length > 1) {
     let best = Date.parse(rep.updatedAt);
-    for (let i = 1; i < entries.length; i++) {
-      const a = entries[i]!.alert;
+    for (let i = 1; i < raws.length; i++) {
+      const a = raws[i]!;
       if (a.updatedAt === rep.updatedAt) continue;
       const t = Date.parse(a.updatedAt);
       if (t > best) {
@@ -435,17 +457,19 @@ function buildAlert(
   const instances: string[] = [];
   const clusterIds: string[] = [];
   const receivers = new Set<string>();
-  for (const e of entries) {
-    instances.push(e.instanceId);
-    for (const r of e.alert.receivers) receivers.add(r.name);
-    const st = e.alert.status;
+  for (let i = 0; i < raws.length; i++) {
+    const alert = raws[i]!;
+    const clusterId = slot.clusterIds[i]!;
+    instances.push(owners[i]!);
+    for (const r of alert.receivers) receivers.add(r.name);
+    const st = alert.status;
     const silenced = st.silencedBy.length
-      ? st.silencedBy.map((id) => silenceKey(e.clusterId, id))
+      ? st.silencedBy.map((id) => silenceKey(clusterId, id))
       : EMPTY;
-    const cur = statusByCluster[e.clusterId];
+    const cur = statusByCluster[clusterId];
     if (!cur) {
-      clusterIds.push(e.clusterId);
-      statusByCluster[e.clusterId] = {
+      clusterIds.push(clusterId);
+      statusByCluster[clusterId] = {
         state: st.state,
         silencedBy: [...silenced],
         inhibitedBy: [...st.inhibitedBy],
@@ -471,7 +495,7 @@ function buildAlert(
     if (!clusters[c]!.stale) stale = false;
   }
   const view: AlertView = {
-    fingerprint,
+    fingerprint: slot.fp,
     labels: rep.labels,
     annotations: rep.annotations,
     startsAt: rep.startsAt,
