@@ -98,6 +98,11 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     const text = await page.locator('[data-testid=alert-row]').textContent();
     assert.match(text ?? '', /instance=node-2/);
     assert.equal(await page.locator('[data-testid=filter-error]').count(), 0);
+    // Remembered in the settings (settings:update), debounced.
+    await waitFor(
+      () =>
+        ui.shell.core.getSettings().ui.filter.text === 'alertname="DiskFull", instance=~"node-2"',
+    );
     await setFilter(page, '');
     await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) >= 4);
   });
@@ -210,6 +215,12 @@ describe('alerts view', { skip: amSkipReason() }, () => {
       .locator('[data-testid=alert-row]', { hasText: 'node-2' })
       .locator('[data-testid=alert-state]', { hasText: 'silenced by' })
       .waitFor({ timeout: 20_000 });
+    // The Silenced toggle hides it, and brings it back.
+    const silencedToggle = page.getByRole('checkbox', { name: 'Silenced' });
+    await silencedToggle.uncheck();
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 0);
+    await silencedToggle.check();
+    await page.locator('[data-testid=alert-row]', { hasText: 'node-2' }).waitFor();
     await setFilter(page, '');
   });
 
