@@ -88,7 +88,8 @@ export async function resolveConnection(
 
 /**
  * A cheap identity of everything that affects the connection, to decide whether a settings
- * change needs a new client and poller. Secret values are not included (only their keys).
+ * change needs a new client (and a fresh start: it may be another server). Secret values are
+ * not included (only their keys; reloadConnection compares resolved values).
  */
 export function connectionKey(i: InstanceSettings): string {
   return JSON.stringify([
@@ -96,8 +97,10 @@ export function connectionKey(i: InstanceSettings): string {
     i.auth,
     Object.entries(i.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     i.tls,
-    i.pollIntervalSec,
-    i.timeoutSec,
-    i.enabled,
   ]);
+}
+
+/** What the poller is built from: a change reschedules polling but keeps client and data. */
+export function scheduleKey(i: InstanceSettings): string {
+  return JSON.stringify([i.pollIntervalSec, i.timeoutSec, i.enabled]);
 }

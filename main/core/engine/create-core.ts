@@ -31,7 +31,7 @@ import {
   type ClusterMember,
 } from '../silences/index.ts';
 import { ClusterAssigner, type ClusterCandidate } from './clusters.ts';
-import { connectionKey } from './connection.ts';
+import { connectionKey, scheduleKey } from './connection.ts';
 import { diffViews } from './delta.ts';
 import { EventPipeline } from './events.ts';
 import {
@@ -255,6 +255,11 @@ class EngineCore implements Core {
         if (s.cluster === undefined) delete rt.settings.cluster;
         // The shell stores changed secrets before calling this: pick them up.
         void rt.reloadConnection();
+        if (scheduleKey(rt.settings) !== scheduleKey(s)) {
+          void rt
+            .reschedule(s, () => ({ start: this.started, paused: this.paused }))
+            .then(() => this.rebuild());
+        }
         runtimes.push(rt);
       } else {
         if (rt) void rt.stop();

@@ -131,6 +131,37 @@ export class InstanceRuntime {
     this.poller.start();
   }
 
+  /**
+   * Poll interval, timeout or enabled changed, the connection did not: new schedule, same
+   * client and last good data (a restart from scratch would make the policy see the data as
+   * new and summarize it again).
+   */
+  async reschedule(
+    next: InstanceSettings,
+    running: () => { start: boolean; paused: boolean },
+  ): Promise<void> {
+    const poller = this.poller;
+    this.poller = undefined;
+    this.settings.pollIntervalSec = next.pollIntervalSec;
+    this.settings.timeoutSec = next.timeoutSec;
+    this.settings.enabled = next.enabled;
+    // Wait for the cycle in flight to unwind: never two requests at once.
+    await poller?.stop();
+    if (!this.settings.enabled) {
+      this.data = undefined;
+      this.status = undefined;
+      this.receivers = undefined;
+      this.outcome = 'none';
+      this.lastSuccessAt = this.failingSince = this.lastPollAt = this.lastPollMs = undefined;
+      this.lastError = undefined;
+      this.busy = false;
+      return;
+    }
+    // Asked after the wait: the core may have been stopped or paused meanwhile.
+    const now = running();
+    if (now.start && !this.poller) this.start(now.paused);
+  }
+
   async stop(): Promise<void> {
     const poller = this.poller;
     this.poller = undefined;

@@ -213,18 +213,29 @@ describe('core facade with one server', { skip: amSkipReason() }, () => {
     assert.equal(snap.instances.am1!.health, 'ok', 'same poller: data and health kept');
     assert.ok(Object.keys(snap.alerts).length >= 2);
 
-    // A second instance; then a changed poll interval restarts am1 only.
+    // A second instance.
     s.instances.push(defaultInstance({ id: 'am2', name: 'am2', url: am.url, pollIntervalSec: 2 }));
     core.updateSettings(s);
     await core.refresh('am2');
     assert.equal(core.snapshot().instances.am2!.health, 'ok');
+    // A new poll interval reschedules am1 but keeps its client and data: nothing looks new.
+    rec.clear();
     s.instances[0]!.pollIntervalSec = 3;
     core.updateSettings(s);
     snap = core.snapshot();
-    assert.equal(snap.instances.am1!.health, 'unknown', 'am1 restarted');
-    assert.equal(snap.instances.am2!.health, 'ok', 'am2 untouched');
-    await core.refresh('am1');
-    assert.equal(core.snapshot().instances.am1!.health, 'ok');
+    assert.equal(snap.instances.am1!.health, 'ok');
+    assert.ok(Object.values(snap.alerts).every((a) => a.instances.includes('am1')));
+    await waitFor(async () => {
+      await core.refresh('am1');
+      return core.snapshot().instances.am1!.health === 'ok';
+    });
+    assert.deepEqual(rec.notifications, []);
+    // A new URL is another server: a fresh start.
+    s.instances[1]!.url = am.url.replace('127.0.0.1', 'localhost');
+    core.updateSettings(s);
+    assert.equal(core.snapshot().instances.am2!.health, 'unknown', 'am2 restarted');
+    await core.refresh('am2');
+    assert.equal(core.snapshot().instances.am2!.health, 'ok');
 
     // Disabled: not polled, its data no longer shown, health `disabled`, not "unreachable".
     s.instances[1]!.enabled = false;
