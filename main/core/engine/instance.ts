@@ -328,8 +328,10 @@ export class InstanceRuntime {
       }
       const err = toAlertmanagerError(e);
       if (err.kind === 'aborted') {
+        // Our own client was closed under the request (settings changed): not the server's
+        // fault. As a cancellation the poller retries at once, with the new client.
         cancelled = true;
-        throw e;
+        throw new CancelledError('client closed');
       }
       this.outcome = outcomeOf(err);
       this.busy = err.busy;
