@@ -16,7 +16,7 @@ import {
   type AmCluster,
 } from '../../support/alertmanager.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
-import { MemorySecrets, Recorder, settingsFor } from './helpers.ts';
+import { MemorySecrets, Recorder, settingsFor, waitForCore } from './helpers.ts';
 
 async function listSilences(url: string): Promise<GettableSilence[]> {
   const res = await fetch(`${url}/api/v2/silences`);
@@ -57,7 +57,8 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
 
   it('shows alerts posted to all peers once, each listing the 3 peers and one cluster', async () => {
     await postAlerts(cluster.urls, alerts);
-    const snap = await waitFor(
+    const snap = await waitForCore(
+      core,
       async () => {
         await core.refresh();
         const s = core.snapshot();
@@ -195,7 +196,8 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
     for (const p of cluster.peers) await p.start();
     await postAlerts(cluster.urls, alerts);
     rec.clear();
-    const snap = await waitFor(
+    const snap = await waitForCore(
+      core,
       async () => {
         await core.refresh();
         const s = core.snapshot();

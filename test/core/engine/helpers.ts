@@ -5,6 +5,7 @@ import type { ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
 import type { Core, SecretStore } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
+import { waitFor } from '../../support/wait.ts';
 
 export class MemorySecrets implements SecretStore {
   readonly values = new Map<string, string>();
@@ -68,5 +69,29 @@ export class Recorder {
 
   close(): void {
     for (const off of this.offs) off();
+  }
+}
+
+/** Health and last error of every instance, for failure messages. */
+export function describeInstances(core: Core): string {
+  return JSON.stringify(
+    Object.values(core.snapshot().instances).map((i) => ({
+      id: i.id,
+      health: i.health,
+      error: i.lastError,
+    })),
+  );
+}
+
+/** waitFor that adds the instances' health to the timeout message. */
+export async function waitForCore<T>(
+  core: Core,
+  fn: () => Promise<T | undefined | false>,
+  opts: { timeoutMs?: number; message?: string } = {},
+): Promise<T> {
+  try {
+    return await waitFor(fn, opts);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; instances: ${describeInstances(core)}`, { cause: e });
   }
 }
