@@ -20,6 +20,8 @@ let builtDir: string | undefined;
 
 /** Builds the renderer once for this process (vite, into a temp dir). */
 export function buildRenderer(): string {
+  // A prebuilt renderer may be given (e.g. an unminified build for profiling).
+  builtDir ??= process.env.AMTRAY_RENDERER_DIR;
   if (builtDir) return builtDir;
   const dir = mkdtempSync(join(tmpdir(), 'amtray-renderer-'));
   const r = spawnSync(

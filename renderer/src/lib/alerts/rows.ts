@@ -27,6 +27,9 @@ export interface GroupRow {
   alerts: AlertView[];
   counts: { active: number; silenced: number; inhibited: number; unprocessed: number };
   severity: string;
+  /** Sort keys computed once per build. */
+  rank: number;
+  newest: number;
   height: number;
 }
 
@@ -86,11 +89,26 @@ export function alertPasses(a: AlertView, f: AlertFilter): boolean {
   return true;
 }
 
+// Parsed start times, cached per alert object: records are replaced (not mutated) when they
+// change, so an entry is valid for as long as the object lives. Sorting 10,000 alerts would
+// otherwise parse dates hundreds of thousands of times per keystroke.
+const startCache = new WeakMap<AlertView, number>();
+
+function startOf(a: AlertView): number {
+  let t = startCache.get(a);
+  if (t === undefined) {
+    t = Date.parse(a.startsAt);
+    if (Number.isNaN(t)) t = 0;
+    startCache.set(a, t);
+  }
+  return t;
+}
+
 function compareAlerts(order: readonly string[]) {
   return (x: AlertView, y: AlertView) =>
     severityRank(x.severity, order) - severityRank(y.severity, order) ||
     // Newest first within a severity: what just started is what needs eyes.
-    Date.parse(y.startsAt) - Date.parse(x.startsAt) ||
+    startOf(y) - startOf(x) ||
     (x.fingerprint < y.fingerprint ? -1 : x.fingerprint > y.fingerprint ? 1 : 0);
 }
 
@@ -132,32 +150,26 @@ export function buildGroups(
     if (visible.length === 0) continue;
     visible.sort(cmp);
     for (const a of visible) seen.add(a.fingerprint);
+    const severity = visible[0]?.severity ?? '';
+    let newest = 0;
+    for (const a of visible) newest = Math.max(newest, startOf(a));
     out.push({
       kind: 'group',
       key: g.key,
       group: g,
       alerts: visible,
       counts,
-      severity: visible[0]?.severity ?? '',
+      severity,
+      rank: severityRank(severity, order),
+      newest,
       height: GROUP_ROW_HEIGHT,
     });
   }
   out.sort(
     (x, y) =>
-      severityRank(x.severity, order) - severityRank(y.severity, order) ||
-      newest(y.alerts) - newest(x.alerts) ||
-      (x.key < y.key ? -1 : x.key > y.key ? 1 : 0),
+      x.rank - y.rank || y.newest - x.newest || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0),
   );
   return { groups: out, alertCount: seen.size };
-}
-
-function newest(alerts: AlertView[]): number {
-  let t = 0;
-  for (const a of alerts) {
-    const s = Date.parse(a.startsAt);
-    if (s > t) t = s;
-  }
-  return t;
 }
 
 /** Rows for the windowed list: each group header, then its alerts unless collapsed. */
