@@ -49,6 +49,11 @@ async function main(): Promise<void> {
   };
   const results: BenchResult[] = [];
   let crashed = false;
+  const { loadavg, cpus } = await import('node:os');
+  const loadStart = loadavg();
+  console.log(
+    `load average at start: ${loadStart.map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`,
+  );
   try {
     for (const c of CASES) {
       if (only && !only.has(c.id)) continue;
@@ -69,7 +74,10 @@ async function main(): Promise<void> {
   }
   const totalSec = (Date.now() - started) / 1000;
   console.log('\n' + formatTable(results));
-  console.log(`\nTotal ${totalSec.toFixed(1)} s`);
+  const loadEnd = loadavg();
+  console.log(
+    `\nTotal ${totalSec.toFixed(1)} s; load average at end: ${loadEnd.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   const out = {
     generatedAt: new Date().toISOString(),
     machine: {

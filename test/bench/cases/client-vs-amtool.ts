@@ -139,7 +139,7 @@ export async function runClientVsAmtool(ctx: BenchContext): Promise<BenchResult[
       target: '',
       pass: null,
       runs,
-      notes: 'mostly the server building the response (~1.6 s for 10k on 2 cores)',
+      notes: `includes the server building the ${mb} MB response; the client's CPU is ${round((clientCpu / clientWall) * 100, 0)}% of it`,
     },
     {
       name: names.clientAlertsCpu,

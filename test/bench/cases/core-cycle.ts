@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { LineChild } from '../lib/line-child.ts';
 import { ROOT, type BenchContext } from '../lib/context.ts';
-import { EngineCycle } from '../lib/engine-cycle.ts';
+import { EngineCycle, type CycleResult } from '../lib/engine-cycle.ts';
 import { EngineFeed, TOPOLOGY_LABEL, type Topology } from '../lib/engine-feed.ts';
 import type { BenchResult } from '../lib/result.ts';
 import { median, msSince, percentile, round } from '../lib/stats.ts';
@@ -22,6 +22,27 @@ export interface HeapReport {
   growthPct: number;
   samplesMb: number[];
   meanCycleMs: number;
+  /** What the notification policy remembers at baseline and every 100 cycles. */
+  policyAtBaseline: { episodes: number; current: number };
+  policy: { episodes: number; current: number }[];
+}
+
+/** Why the heap grew, from what the policy reported (no hard-coded verdict). */
+function heapDiagnosis(heap: HeapReport): string {
+  const last = heap.policy.at(-1);
+  if (!last) return 'no policy data';
+  const why: string[] = [];
+  if (last.episodes > heap.policyAtBaseline.episodes)
+    why.push(
+      `NotificationPolicy remembers ${last.episodes} firing episodes (resolved ones for 1 h, up to 20,000, ` +
+        'each holding its AlertView)',
+    );
+  if (last.current > last.episodes)
+    why.push(
+      `its \`current\` index has ${last.current} entries for ${last.episodes} episodes: entries of episodes ` +
+        'evicted at the cap are never removed (policy/notify.ts startEpisode), so it grows without bound',
+    );
+  return why.length ? why.join('; ') : 'not explained by the policy memory';
 }
 
 export async function runCoreCycle(ctx: BenchContext): Promise<BenchResult[]> {
@@ -31,19 +52,23 @@ export async function runCoreCycle(ctx: BenchContext): Promise<BenchResult[]> {
       const feed = new EngineFeed(topology, size);
       const cycle = new EngineCycle(feed);
       // Warm-up: the first cycle builds every record, the next ones warm the JIT.
-      for (let w = 0; w < 3; w++) {
+      const warmups = size >= 50_000 ? 2 : 3;
+      for (let w = 0; w < warmups; w++) {
         feed.churn(0.01);
         cycle.run(cycle.prepare());
       }
       const times: number[] = [];
+      const phases: CycleResult['phases'][] = [];
       let bytes = 0;
-      const runs = Math.max(ctx.runs, 7);
+      const runs = size >= 50_000 ? ctx.runs : Math.max(ctx.runs, 7);
       for (let r = 0; r < runs; r++) {
         feed.churn(0.01);
         const input = cycle.prepare();
         const t0 = process.hrtime.bigint();
-        bytes = cycle.run(input).deltaBytes;
+        const res = cycle.run(input);
         times.push(msSince(t0));
+        bytes = res.deltaBytes;
+        phases.push(res.phases);
       }
       const med = median(times);
       const gated = size === 10_000 && topology === 'cluster3';
@@ -56,7 +81,9 @@ export async function runCoreCycle(ctx: BenchContext): Promise<BenchResult[]> {
         pass: gated ? med <= TARGET_MS : null,
         runs,
         notes:
-          `1% churn/cycle, p95 ${round(percentile(times, 95))} ms, delta ${round(bytes / 1024, 1)} KiB` +
+          `1% churn/cycle, p95 ${round(percentile(times, 95))} ms, delta ${round(bytes / 1024, 1)} KiB; ` +
+          `median merge ${round(median(phases.map((p) => p.merge)))} / diff ${round(median(phases.map((p) => p.diff)))} / ` +
+          `events+policy ${round(median(phases.map((p) => p.policy)))} / serialise ${round(median(phases.map((p) => p.serialise)))} ms` +
           (topology === 'ten' ? `; ${size / 10} alerts per instance` : '') +
           (topology === 'cluster3' ? `; every peer holds all ${size}` : '') +
           (gated && med > TARGET_MS ? `; TARGET MISSED by ${round(med - TARGET_MS)} ms` : ''),
@@ -85,7 +112,10 @@ export async function runCoreCycle(ctx: BenchContext): Promise<BenchResult[]> {
       notes:
         `heapUsed after gc: ${round(heap.baselineMb, 1)} MB after warm-up -> ${round(heap.finalMb, 1)} MB after ` +
         `${heap.cycles} cycles with 1% churn; every 100 cycles: ${heap.samplesMb.map((m) => round(m, 1)).join(', ')} MB; ` +
-        `mean cycle incl. payload copy ${round(heap.meanCycleMs)} ms. Heap includes the generator's own 10k-alert pool.`,
+        `mean cycle incl. payload copy ${round(heap.meanCycleMs)} ms. Heap includes the generator's own 10k-alert pool. ` +
+        `Notification policy memory (episodes/current index): ${heap.policyAtBaseline.episodes}/` +
+        `${heap.policyAtBaseline.current} at baseline, then ${heap.policy.map((p) => `${p.episodes}/${p.current}`).join(', ')}` +
+        (heap.growthPct < HEAP_TARGET_PCT ? '' : `; TARGET MISSED: ${heapDiagnosis(heap)}`),
     });
   } finally {
     await probe.close();

@@ -21,11 +21,16 @@ for (let w = 0; w < 20; w++) {
 }
 const baselineMb = heapMb();
 const samplesMb: number[] = [];
+const policy: { episodes: number; current: number }[] = [];
+const policyAtBaseline = cycle.policyMemory;
 const t0 = process.hrtime.bigint();
 for (let c = 1; c <= cycles; c++) {
   feed.churn(0.01);
   cycle.run(cycle.prepare());
-  if (c % 100 === 0) samplesMb.push(heapMb());
+  if (c % 100 === 0) {
+    samplesMb.push(heapMb());
+    policy.push(cycle.policyMemory);
+  }
 }
 const meanCycleMs = Number(process.hrtime.bigint() - t0) / 1e6 / cycles;
 const finalMb = heapMb();
@@ -37,5 +42,7 @@ process.stdout.write(
     growthPct: ((finalMb - baselineMb) / baselineMb) * 100,
     samplesMb,
     meanCycleMs,
+    policyAtBaseline,
+    policy,
   }) + '\n',
 );

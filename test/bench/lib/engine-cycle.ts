@@ -23,6 +23,8 @@ export interface CycleResult {
   upsertBy: Record<string, number>;
   events: number;
   notifications: number;
+  /** Milliseconds spent in each step of the cycle. */
+  phases: { merge: number; diff: number; serialise: number; policy: number };
 }
 
 const START_MS = Date.parse('2026-06-01T00:00:00.000Z');
@@ -70,6 +72,13 @@ export class EngineCycle {
 
   /** The timed part: merge, diff, events + policy, serialise. */
   run(input: MergeInput): CycleResult {
+    let t = performance.now();
+    const lap = (): number => {
+      const now = performance.now();
+      const ms = now - t;
+      t = now;
+      return ms;
+    };
     const next = this.merger.merge(input, this.prev);
     const result: CycleResult = {
       deltaBytes: 0,
@@ -78,15 +87,18 @@ export class EngineCycle {
       upsertBy: {},
       events: 0,
       notifications: 0,
+      phases: { merge: lap(), diff: 0, serialise: 0, policy: 0 },
     };
     const prev = this.prev;
     this.prev = next;
     if (!prev) return result;
     const delta = diffViews(prev, next, this.seq + 1);
+    result.phases.diff = lap();
     if (!delta) return result;
     this.seq = delta.seq;
     const message: ViewMessage = { type: 'delta', delta };
     result.deltaBytes = Buffer.byteLength(JSON.stringify(message));
+    result.phases.serialise = lap();
     for (const [c, list] of Object.entries(delta.upsert)) {
       result.upsertBy[c] = list?.length ?? 0;
       result.upserts += list?.length ?? 0;
@@ -100,7 +112,22 @@ export class EngineCycle {
     );
     result.events = events.length;
     result.notifications = notifications.length;
+    result.phases.policy = lap();
     return result;
+  }
+
+  /**
+   * What the notification policy remembers (diagnostic for the heap case): firing episodes and
+   * its `current` index (cluster+fingerprint -> episode). Reads private state on purpose.
+   */
+  get policyMemory(): { episodes: number; current: number } {
+    const inner = this.pipeline as unknown as {
+      policy?: { episodeCount?: number; current?: Map<string, string> };
+    };
+    return {
+      episodes: inner.policy?.episodeCount ?? -1,
+      current: inner.policy?.current?.size ?? -1,
+    };
   }
 
   /** Size of the current view as a snapshot message (what a new subscriber receives). */
