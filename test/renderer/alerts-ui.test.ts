@@ -107,6 +107,30 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) >= 4);
   });
 
+  it('filters by receiver and instance pickers', async () => {
+    await page.locator('summary', { hasText: 'Receivers' }).click();
+    await page.getByRole('checkbox', { name: 'pager' }).check();
+    await waitFor(async () => {
+      const groups = await page.locator('[data-testid=group-row]').allTextContents();
+      return groups.length > 0 && groups.every((t) => t.includes('pager'));
+    });
+    // Esc closes the picker; "Show all" clears it.
+    await page.keyboard.press('Escape');
+    await waitFor(async () => !(await page.getByRole('checkbox', { name: 'pager' }).isVisible()));
+    await page.locator('summary', { hasText: 'Receivers' }).click();
+    await page.locator('button', { hasText: 'Show all' }).click();
+    await page.keyboard.press('Escape');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) >= 4);
+
+    await page.locator('summary', { hasText: 'Instances' }).click();
+    await page.getByRole('checkbox', { name: 'am1' }).check();
+    await page.keyboard.press('Escape');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) >= 4);
+    await page.locator('summary', { hasText: 'Instances' }).click();
+    await page.locator('button', { hasText: 'Show all' }).click();
+    await page.keyboard.press('Escape');
+  });
+
   it('explains an invalid matcher inline', async () => {
     await setFilter(page, 'alertname="DiskFull", severity=~"crit');
     const err = page.locator('[data-testid=filter-error]');

@@ -73,6 +73,11 @@ export class AppStore {
     this.#cleanup.push(this.bridge.subscribe('ui:navigate', (t) => this.navigate(t)));
     const timer = setInterval(() => (this.now = Date.now()), 5000);
     this.#cleanup.push(() => clearInterval(timer));
+    await this.loadBasics();
+  }
+
+  /** App info and settings; called again when the core comes back after a failed start. */
+  async loadBasics(): Promise<void> {
     try {
       const [info, settings] = await Promise.all([
         this.bridge['app:info'](),
@@ -80,6 +85,7 @@ export class AppStore {
       ]);
       this.info = info;
       this.settings = settings;
+      this.loadError = null;
     } catch (e) {
       this.loadError = errorMessage(e);
     }
