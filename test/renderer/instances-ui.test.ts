@@ -125,6 +125,26 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     assert.deepEqual(stored.sort(), ['again', 'am1', 'am2']);
   });
 
+  it('saves notification rules, refusing invalid matchers', async () => {
+    await page.locator('#min-sev').selectOption('critical');
+    await page.getByRole('checkbox', { name: 'Notify when alerts resolve' }).check();
+    await page.locator('#storm').fill('12');
+    await page.locator('#include').fill('team=~"sre|ops"\nseverity=~"(crit');
+    await page.locator('#include ~ .error-text').first().waitFor();
+    await page.locator('[data-testid=settings-save]').click();
+    await page.getByRole('alert').filter({ hasText: 'Fix the matcher errors' }).waitFor();
+    assert.equal(ui.shell.core.getSettings().notifications.minSeverity, '');
+
+    await page.locator('#include').fill('team=~"sre|ops"');
+    await page.locator('[data-testid=settings-save]').click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const n = ui.shell.core.getSettings().notifications;
+    assert.equal(n.minSeverity, 'critical');
+    assert.equal(n.notifyOnResolve, true);
+    assert.equal(n.stormThreshold, 12);
+    assert.deepEqual(n.include, ['team=~"sre|ops"']);
+  });
+
   it('shows the secret storage warning', async () => {
     await page.locator('[data-testid=secret-warning]').waitFor();
   });
