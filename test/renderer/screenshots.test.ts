@@ -197,6 +197,15 @@ describe('screenshots', { skip: amSkipReason() }, () => {
         });
         await page.locator('[data-testid=alert-row]').first().click();
         await shot('alerts');
+        // The Electron window's default and minimum sizes.
+        for (const [name, size] of [
+          ['alerts-960', { width: 960, height: 680 }],
+          ['alerts-narrow', { width: 480, height: 640 }],
+        ] as const) {
+          await page.setViewportSize(size);
+          await shot(name);
+        }
+        await page.setViewportSize({ width: 1280, height: 760 });
 
         await page.keyboard.press('s');
         const dialog = page.locator('[data-testid=silence-dialog]');
