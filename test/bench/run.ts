@@ -83,7 +83,10 @@ async function main(): Promise<void> {
     machine: {
       node: process.version,
       platform: process.platform,
-      cpus: (await import('node:os')).cpus().length,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? '',
+      loadAverageStart: loadStart,
+      loadAverageEnd: loadEnd,
     },
     totalSeconds: totalSec,
     cases: results.map((r) => ({ ...r, median: Number.isNaN(r.median) ? null : r.median })),
