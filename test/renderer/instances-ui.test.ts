@@ -125,6 +125,34 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     assert.deepEqual(stored.sort(), ['again', 'am1', 'am2']);
   });
 
+  it('edits an instance: headers and a password that is stored, never shown back', async () => {
+    const card = page.locator('[data-testid=settings-instance][data-instance=again]');
+    await card.locator('button', { hasText: 'Edit' }).click();
+    const editor = card.locator('[data-testid=instance-editor]');
+    await editor.locator('select[id^=inst-auth]').selectOption('basic');
+    await editor.locator('input[id^=inst-user]').fill('alice');
+    await editor.locator('input[id^=inst-pass]').fill('s3cret-pw');
+    await editor.locator('button', { hasText: '+ Add header' }).click();
+    await editor.locator('input[aria-label="Header name"]').fill('X-Scope-OrgID');
+    await editor.locator('input[aria-label="Header value"]').fill('tenant-1');
+    await editor.locator('[data-testid=instance-save]').click();
+    await card.locator('.badge', { hasText: 'basic auth' }).waitFor();
+
+    const inst = ui.shell.core.getSettings().instances.find((i) => i.name === 'again');
+    assert.ok(inst);
+    assert.deepEqual(inst.headers, { 'X-Scope-OrgID': 'tenant-1' });
+    assert.equal(inst.auth.type, 'basic');
+    assert.ok(!JSON.stringify(ui.shell.core.getSettings()).includes('s3cret-pw'));
+    assert.equal(ui.secrets.values.get(`instance/${inst.id}/password`), 's3cret-pw');
+
+    await card.locator('button', { hasText: 'Edit' }).click();
+    const pass = card.locator('input[id^=inst-pass]');
+    assert.equal(await pass.inputValue(), '');
+    assert.match((await pass.getAttribute('placeholder')) ?? '', /stored/);
+    assert.ok(!(await page.content()).includes('s3cret-pw'));
+    await card.locator('button', { hasText: 'Cancel' }).click();
+  });
+
   it('saves notification rules, refusing invalid matchers', async () => {
     await page.locator('#min-sev').selectOption('critical');
     await page.getByRole('checkbox', { name: 'Notify when alerts resolve' }).check();

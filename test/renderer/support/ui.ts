@@ -93,6 +93,8 @@ export class MemorySecrets implements SecretStore {
 
 export interface Ui {
   shell: BrowserShell;
+  /** Where the shell keeps passwords and tokens for this run. */
+  secrets: MemorySecrets;
   context: BrowserContext;
   page: Page;
   /** Uncaught page errors and CSP violations seen so far. */
@@ -106,10 +108,11 @@ export async function openUi(
   settings: Settings,
   opts: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
 ): Promise<Ui> {
+  const secrets = new MemorySecrets();
   const shell = await startBrowserShell({
     createCore: (o) => createCore(o),
     settings,
-    secrets: new MemorySecrets(),
+    secrets,
     rendererDir: buildRenderer(),
   });
   const context = await browser.newContext({
@@ -134,6 +137,7 @@ export async function openUi(
   await page.goto(shell.url);
   return {
     shell,
+    secrets,
     context,
     page,
     problems,
