@@ -48,7 +48,7 @@ describe('10,000 alerts', { skip: amSkipReason() }, () => {
     // A slow poll: every poll of 10k alerts costs the shared machine about two seconds.
     ui = await openUi(
       browser,
-      testSettings([testInstance('big', am.url, { pollIntervalSec: 30, timeoutSec: 20 })]),
+      testSettings([testInstance('big', am.url, { pollIntervalSec: 30, timeoutSec: 60 })]),
     );
     page = ui.page;
   });
@@ -64,7 +64,7 @@ describe('10,000 alerts', { skip: amSkipReason() }, () => {
     await waitFor(
       async () => (await count.textContent().catch(() => ''))?.startsWith('10000 of 10000'),
       {
-        timeoutMs: 120_000,
+        timeoutMs: 150_000,
         intervalMs: 500,
       },
     );

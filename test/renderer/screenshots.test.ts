@@ -3,7 +3,9 @@
 // The theme is "system" and the browser's prefers-color-scheme picks it, so this also checks
 // that path. The images are committed and reviewed by eye.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -25,7 +27,11 @@ import {
   type Ui,
 } from './support/ui.ts';
 
-const OUT = fileURLToPath(new URL('../../assets/screenshots/', import.meta.url));
+// The committed images change only on purpose: `UPDATE_SCREENSHOTS=1 node test/run-tests.mjs
+// screenshots` writes them; a normal test run renders every view into a temp dir instead.
+const OUT = process.env.UPDATE_SCREENSHOTS
+  ? fileURLToPath(new URL('../../assets/screenshots/', import.meta.url))
+  : `${mkdtempSync(join(tmpdir(), 'amtray-screenshots-'))}/`;
 const THEMES = ['light', 'dark'] as const;
 
 function ago(min: number): string {
