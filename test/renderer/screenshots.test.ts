@@ -3,7 +3,7 @@
 // The theme is "system" and the browser's prefers-color-scheme picks it, so this also checks
 // that path. The images are committed and reviewed by eye.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -182,6 +182,7 @@ describe('screenshots', { skip: amSkipReason() }, () => {
   after(async () => {
     await browser?.close();
     await am?.stop();
+    if (!process.env.UPDATE_SCREENSHOTS) rmSync(OUT, { recursive: true, force: true });
   });
 
   for (const theme of THEMES) {
