@@ -104,6 +104,11 @@ function classify(err: unknown): { kind: ErrorKind; detail: string } {
   return { kind: 'network', detail };
 }
 
+/** The server dropped the (reused) connection before answering. */
+function isStaleConnection(err: unknown): boolean {
+  return codesOf(err).some((c) => c === 'UND_ERR_SOCKET' || c === 'ECONNRESET');
+}
+
 class BodyTooLarge extends Error {}
 
 /** Drops a response body and its connection; the resulting 'error' event is expected. */
@@ -193,7 +198,12 @@ export class HttpTransport {
     this.headers = headers;
   }
 
-  async call(call: HttpCall, opts?: RequestOptions): Promise<HttpAnswer> {
+  /**
+   * One exchange. A GET that fails before any answer because the server closed a kept-alive
+   * connection as we reused it ("other side closed", ECONNRESET) is retried once on a new
+   * connection: otherwise an idle-timeout race would show a healthy server as unreachable.
+   */
+  async call(call: HttpCall, opts?: RequestOptions, retried = false): Promise<HttpAnswer> {
     const { endpoint } = call;
     const fail = (kind: ErrorKind, message: string, cause?: unknown): AlertmanagerError =>
       new AlertmanagerError({ kind, endpoint, message: `${endpoint}: ${message}`, cause });
@@ -252,6 +262,9 @@ export class HttpTransport {
       if (timeout.aborted)
         throw fail('timeout', `no complete answer within ${this.timeoutMs} ms`, err);
       if (this.closed) throw fail('aborted', 'client closed', err);
+      if (!res && !retried && call.method === 'GET' && isStaleConnection(err)) {
+        return this.call(call, opts, true);
+      }
       const { kind, detail } = classify(err);
       const what =
         kind === 'tls' ? 'TLS failure' : kind === 'timeout' ? 'timed out' : 'network error';
