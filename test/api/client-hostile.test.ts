@@ -372,7 +372,9 @@ describe('client against a hostile server', () => {
   it('a fail-then-recover sequence: the client works again after errors', async () => {
     srv.setRoute(`${V2}/receivers`, {
       kind: 'sequence',
+      // Two closes: a GET whose connection is dropped is retried once on a new one.
       steps: [
+        { kind: 'close' },
         { kind: 'close' },
         { kind: 'text', status: 503, body: 'busy' },
         { kind: 'json', body: [{ name: 'back' }] },
