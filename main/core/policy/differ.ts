@@ -46,12 +46,55 @@ function isBad(h: string | undefined): boolean {
   return h === 'unreachable' || h === 'auth-failed' || h === 'stale';
 }
 
+// Per-record derived values, cached by the record itself: the engine keeps unchanged records
+// (same object) across cycles, so a steady cycle parses and joins nothing again. WeakMaps let
+// the entries go with their records.
+const endMsCache = new WeakMap<AlertView | SilenceView, number>();
+const startMsCache = new WeakMap<SilenceView, number>();
+const identityCache = new WeakMap<AlertView, { severityLabel: string; identity: string }>();
+const warnKeyCache = new WeakMap<SilenceView, string>();
+
+/** Counts of per-alert work, for tests asserting that steady cycles skip unchanged records. */
+export const differWork = { identities: 0, endsAtParsed: 0 };
+
+function endMsOf(r: AlertView | SilenceView): number {
+  let ms = endMsCache.get(r);
+  if (ms === undefined) {
+    differWork.endsAtParsed++;
+    ms = Date.parse(r.endsAt);
+    endMsCache.set(r, ms);
+  }
+  return ms;
+}
+
+function startMsOf(s: SilenceView): number {
+  let ms = startMsCache.get(s);
+  if (ms === undefined) {
+    ms = Date.parse(s.startsAt);
+    startMsCache.set(s, ms);
+  }
+  return ms;
+}
+
+function warnKeyOf(s: SilenceView): string {
+  let k = warnKeyCache.get(s);
+  if (k === undefined) {
+    k = `${s.key}\u0000${s.endsAt}`;
+    warnKeyCache.set(s, k);
+  }
+  return k;
+}
+
+/** endsAt reached: resolved alerts may still be listed until the server drops them. */
+function ended(alert: AlertView, nowMs: number): boolean {
+  const end = endMsOf(alert);
+  return !Number.isNaN(end) && end > 0 && end <= nowMs;
+}
+
 function phaseOf(alert: AlertView, clusterId: string, nowMs: number): Phase | undefined {
   const status = alert.statusByCluster[clusterId];
   if (!status) return undefined;
-  // Resolved alerts may still be listed until the server drops them: endsAt says it.
-  const end = Date.parse(alert.endsAt);
-  if (!Number.isNaN(end) && end > 0 && end <= nowMs) return 'resolved';
+  if (ended(alert, nowMs)) return 'resolved';
   return status.state;
 }
 
@@ -61,11 +104,35 @@ function alertnameOf(a: AlertView): string {
 
 /** The alert's labels without the severity label: a warning and a critical of one rule share it. */
 function identityOf(a: AlertView, severityLabel: string): string {
-  return Object.keys(a.labels)
+  const cached = identityCache.get(a);
+  if (cached?.severityLabel === severityLabel) return cached.identity;
+  differWork.identities++;
+  const identity = Object.keys(a.labels)
     .filter((k) => k !== severityLabel)
     .sort()
     .map((k) => `${k}\u0000${a.labels[k]}`)
     .join('\u0001');
+  identityCache.set(a, { severityLabel, identity });
+  return identity;
+}
+
+/**
+ * The records of an alerts map. Object.keys + lookups: the merged view's maps are large
+ * dictionary-mode objects, where Object.values is about twice as slow.
+ */
+function recordsOf(alerts: Record<string, AlertView>): AlertView[] {
+  const out: AlertView[] = [];
+  for (const k of Object.keys(alerts)) out.push(alerts[k] as AlertView);
+  return out;
+}
+
+/** A phase change of one alert in one cluster, found before any event is built. */
+interface Transition {
+  alert: AlertView;
+  before: AlertView | undefined;
+  clusterId: string;
+  now: Phase | undefined;
+  was: Phase | undefined;
 }
 
 export class EventDiffer {
@@ -73,11 +140,21 @@ export class EventDiffer {
   private lastNowMs: number | undefined;
   /** `<silenceKey>\0<endsAt>` already warned about (or never to warn about). */
   private warned = new Set<string>();
+  /**
+   * The alerts map of the last `next` and its records: the next cycle's `prev` is that same
+   * object, so its records need not be enumerated again (enumerating 10k keys costs ~1 ms).
+   */
+  private lastAlerts: { map: Record<string, AlertView>; records: AlertView[] } | undefined;
 
   /** Forget history (e.g. after settings replaced every instance). */
   reset(): void {
     this.lastNowMs = undefined;
     this.warned.clear();
+    this.lastAlerts = undefined;
+  }
+
+  private records(map: Record<string, AlertView>): AlertView[] {
+    return this.lastAlerts?.map === map ? this.lastAlerts.records : recordsOf(map);
   }
 
   diff(
@@ -126,112 +203,139 @@ export class EventDiffer {
       if (f === undefined) fresh.set(c, (f = isClusterFresh(next, c)));
       return f;
     };
+    const prevAlerts = prev?.alerts;
+    const nextRecords = this.records(next.alerts);
+    const prevRecords = prevAlerts ? this.records(prevAlerts) : [];
+    this.lastAlerts = { map: next.alerts, records: nextRecords };
 
-    // First group of each (cluster, alert), for click-through and "silence this group".
-    const groupOf = new Map<string, string>();
-    for (const g of Object.values(next.groups)) {
-      for (const fp of g.alerts) {
-        const k = `${g.clusterId}\u0000${fp}`;
-        if (!groupOf.has(k)) groupOf.set(k, g.key);
-      }
-    }
-
-    // Built on first need: unresolved alerts of prev by (cluster, identity without severity).
-    let prevByIdentity: Map<string, AlertView[]> | undefined;
-    const previousSeverities = (a: AlertView, c: string): AlertView[] => {
-      if (!prevByIdentity) {
-        prevByIdentity = new Map();
-        for (const p of Object.values(prev?.alerts ?? {})) {
-          for (const pc of Object.keys(p.statusByCluster)) {
-            const ph = phaseOf(p, pc, prevNow);
-            if (ph === undefined || ph === 'resolved') continue;
-            const k = `${pc}\u0000${identityOf(p, severityLabel)}`;
-            const list = prevByIdentity.get(k);
-            if (list) list.push(p);
-            else prevByIdentity.set(k, [p]);
-          }
-        }
-      }
-      return prevByIdentity.get(`${c}\u0000${identityOf(a, severityLabel)}`) ?? [];
-    };
-
-    for (const alert of Object.values(next.alerts)) {
-      const before = prev?.alerts[alert.fingerprint];
-      // Fast path: the engine reuses unchanged records, so an identical record that has not
-      // reached its endsAt cannot have changed phase in any cluster.
-      if (before === alert && !(Date.parse(alert.endsAt) <= nowMs)) continue;
+    // 1. Which (alert, cluster) pairs changed phase (or severity). Only records the engine
+    // rebuilt can have, plus unchanged ones whose endsAt has just been reached.
+    const changes: Transition[] = [];
+    const wantGroup = new Set<string>();
+    for (const alert of nextRecords) {
+      const before = prevAlerts?.[alert.fingerprint];
+      if (before === alert && !(endMsOf(alert) <= nowMs)) continue;
       for (const c of Object.keys(alert.statusByCluster)) {
         if (!isFresh(c)) continue;
         const now = phaseOf(alert, c, nowMs);
         const was = before ? phaseOf(before, c, prevNow) : undefined;
-        const base = {
-          fingerprint: alert.fingerprint,
-          clusterId: c,
-          severity: alert.severity,
-          alertname: alertnameOf(alert),
-        };
-        const groupKey = groupOf.get(`${c}\u0000${alert.fingerprint}`);
-        const withGroup = groupKey === undefined ? {} : { groupKey };
-
         if (now === was) {
           // Same alert, severity changed (only possible when the severity label is not part
           // of the identity, e.g. after a settings change of severityLabel).
           if (
-            now === 'active' &&
-            before &&
-            before.severity !== alert.severity &&
-            severityRank(alert.severity, order) < severityRank(before.severity, order)
+            now !== 'active' ||
+            !before ||
+            before.severity === alert.severity ||
+            severityRank(alert.severity, order) >= severityRank(before.severity, order)
           ) {
-            out.push({
-              type: 'severity-escalated',
-              fingerprint: alert.fingerprint,
-              clusterId: c,
-              ...withGroup,
-              from: before.severity,
-              to: alert.severity,
-              alertname: base.alertname,
-            });
-          }
-          continue;
-        }
-        if (now === 'active') {
-          if (was === 'suppressed') {
-            out.push({ type: 'alert-unsuppressed', ...base, ...withGroup });
             continue;
           }
-          out.push({ type: 'alert-firing', ...base, ...withGroup });
-          // A more severe sibling of a still-present alert of the same rule: escalation.
-          const rank = severityRank(alert.severity, order);
-          const less = previousSeverities(alert, c).filter(
-            (p) =>
-              p.fingerprint !== alert.fingerprint &&
-              p.severity !== alert.severity &&
-              severityRank(p.severity, order) > rank,
-          );
-          const from = less[0];
-          if (from) {
-            out.push({
-              type: 'severity-escalated',
-              fingerprint: alert.fingerprint,
-              clusterId: c,
-              ...withGroup,
-              from: from.severity,
-              to: alert.severity,
-              alertname: base.alertname,
-            });
-          }
         } else if (now === 'suppressed') {
-          if (was === 'active') out.push({ type: 'alert-suppressed', ...base });
+          if (was !== 'active') continue;
         } else if (now === 'resolved') {
-          if (was === 'active' || was === 'suppressed')
-            out.push({ type: 'alert-resolved', ...base });
+          if (was !== 'active' && was !== 'suppressed') continue;
+        } else if (now !== 'active') {
+          continue;
+        }
+        if (now === 'active') wantGroup.add(alert.fingerprint);
+        changes.push({ alert, before, clusterId: c, now, was });
+      }
+    }
+
+    // 2. First group of each (cluster, alert) that needs one, for click-through and "silence
+    // this group": one pass over the groups' fingerprint lists, building keys only for those.
+    const groupOf = new Map<string, string>();
+    if (wantGroup.size > 0) {
+      for (const g of Object.values(next.groups)) {
+        for (const fp of g.alerts) {
+          if (!wantGroup.has(fp)) continue;
+          const k = `${g.clusterId}\u0000${fp}`;
+          if (!groupOf.has(k)) groupOf.set(k, g.key);
         }
       }
     }
 
+    // Built on first need: alerts of prev sharing an alertname with an alert that fires now,
+    // the only possible escalation sources (the identity includes the alertname), in prev's
+    // order; identities are then computed for those candidates only.
+    let prevByName: Map<string | undefined, AlertView[]> | undefined;
+    const previousSeverities = (a: AlertView, c: string, rank: number): AlertView[] => {
+      if (!prevByName) {
+        prevByName = new Map();
+        for (const t of changes)
+          if (t.now === 'active') prevByName.set(t.alert.labels.alertname, []);
+        for (const p of prevRecords) prevByName.get(p.labels.alertname)?.push(p);
+      }
+      const same = prevByName.get(a.labels.alertname);
+      if (!same) return [];
+      let identity: string | undefined;
+      return same.filter((p) => {
+        if (
+          p.fingerprint === a.fingerprint ||
+          p.severity === a.severity ||
+          severityRank(p.severity, order) <= rank
+        ) {
+          return false;
+        }
+        const ph = phaseOf(p, c, prevNow);
+        if (ph === undefined || ph === 'resolved') return false;
+        identity ??= identityOf(a, severityLabel);
+        return identityOf(p, severityLabel) === identity;
+      });
+    };
+
+    // 3. Events, in the order of the alerts.
+    for (const { alert, before, clusterId: c, now, was } of changes) {
+      const base = {
+        fingerprint: alert.fingerprint,
+        clusterId: c,
+        severity: alert.severity,
+        alertname: alertnameOf(alert),
+      };
+      const groupKey = now === 'active' ? groupOf.get(`${c}\u0000${alert.fingerprint}`) : undefined;
+      const withGroup = groupKey === undefined ? {} : { groupKey };
+
+      if (now === was) {
+        out.push({
+          type: 'severity-escalated',
+          fingerprint: alert.fingerprint,
+          clusterId: c,
+          ...withGroup,
+          from: before?.severity ?? '',
+          to: alert.severity,
+          alertname: base.alertname,
+        });
+      } else if (now === 'active') {
+        if (was === 'suppressed') {
+          out.push({ type: 'alert-unsuppressed', ...base, ...withGroup });
+          continue;
+        }
+        out.push({ type: 'alert-firing', ...base, ...withGroup });
+        // A more severe sibling of a still-present alert of the same rule: escalation.
+        const from = previousSeverities(alert, c, severityRank(alert.severity, order))[0];
+        if (from) {
+          out.push({
+            type: 'severity-escalated',
+            fingerprint: alert.fingerprint,
+            clusterId: c,
+            ...withGroup,
+            from: from.severity,
+            to: alert.severity,
+            alertname: base.alertname,
+          });
+        }
+      } else if (now === 'suppressed') {
+        out.push({ type: 'alert-suppressed', ...base });
+      } else {
+        out.push({ type: 'alert-resolved', ...base });
+      }
+    }
+
     // Alerts gone from a cluster with fresh data resolved; gone from a stale one, unknown.
-    for (const before of Object.values(prev?.alerts ?? {})) {
+    // An unchanged record is still in every cluster it was in.
+    for (const before of prevRecords) {
       const after = next.alerts[before.fingerprint];
+      if (after === before) continue;
       for (const c of Object.keys(before.statusByCluster)) {
         if (after?.statusByCluster[c] !== undefined || !isFresh(c)) continue;
         const was = phaseOf(before, c, prevNow);
@@ -258,7 +362,7 @@ export class EventDiffer {
     const windowMs = Math.max(0, opts.expiringWithinMin) * 60_000;
     const stillThere = new Set<string>();
     for (const s of Object.values(next.silences)) {
-      const warnKey = `${s.key}\u0000${s.endsAt}`;
+      const warnKey = warnKeyOf(s);
       stillThere.add(warnKey);
       if (!isClusterFresh(next, s.clusterId)) continue;
       const before = prev?.silences[s.key];
@@ -289,8 +393,8 @@ export class EventDiffer {
     out: CoreEvent[],
   ) {
     if (s.state !== 'active' || this.warned.has(warnKey)) return;
-    const end = Date.parse(s.endsAt);
-    const start = Date.parse(s.startsAt);
+    const end = endMsOf(s);
+    const start = startMsOf(s);
     if (Number.isNaN(end)) return;
     // A silence shorter than the window was "expiring" from birth: its author knows.
     if (!Number.isNaN(start) && end - start <= windowMs) {
