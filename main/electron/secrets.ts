@@ -3,9 +3,8 @@
 // the settings file. On Linux without a keyring Electron falls back to `basic_text` (a fixed
 // key, i.e. obfuscation only): backend() reports it so the settings view can warn.
 // safeStorage is injected (this module never imports electron, so Node tests use a fake).
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { SerialQueue, writePrivateFileAtomic } from '../core/files/private-file.ts';
 import type { SecretStore } from '../core/service.ts';
 
 export interface SafeStorageLike {
@@ -38,7 +37,7 @@ interface FileShape {
 export class SafeSecretStore implements SecretStore {
   readonly #path: string;
   readonly #safe: SafeStorageLike;
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
 
   constructor(path: string, safe: SafeStorageLike) {
     this.#path = path;
@@ -87,22 +86,10 @@ export class SafeSecretStore implements SecretStore {
   }
 
   #update(change: (values: Record<string, string>) => void): Promise<void> {
-    const run = async (): Promise<void> => {
+    return this.#queue.run(async () => {
       const file = await this.#read();
       change(file.values);
-      await mkdir(dirname(this.#path), { recursive: true, mode: 0o700 });
-      const tmp = `${this.#path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-      try {
-        await writeFile(tmp, JSON.stringify(file, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
-        await chmod(tmp, 0o600);
-        await rename(tmp, this.#path);
-      } catch (err) {
-        await unlink(tmp).catch(() => undefined);
-        throw err;
-      }
-    };
-    const next = this.#queue.then(run, run);
-    this.#queue = next.catch(() => undefined);
-    return next;
+      await writePrivateFileAtomic(this.#path, JSON.stringify(file, null, 2) + '\n');
+    });
   }
 }

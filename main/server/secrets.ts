@@ -1,9 +1,8 @@
 // The browser shell's SecretStore: environment variables first (AMTRAY_SECRET_<KEY>, for
 // containers and CI), then a secrets.json kept apart from settings.json and written with
 // mode 0600 atomically. There is no OS keyring in plain Node: app:info says so.
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { SerialQueue, writePrivateFileAtomic } from '../core/files/private-file.ts';
 import type { SecretStore } from '../core/service.ts';
 
 /** `instance/abc-1/password` -> `AMTRAY_SECRET_INSTANCE_ABC_1_PASSWORD` */
@@ -15,7 +14,7 @@ export class FileSecretStore implements SecretStore {
   readonly #path: string;
   readonly #env: NodeJS.ProcessEnv;
   /** Serialises writes so two concurrent sets never lose one another. */
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
 
   constructor(path: string, env: NodeJS.ProcessEnv = process.env) {
     this.#path = path;
@@ -62,23 +61,11 @@ export class FileSecretStore implements SecretStore {
     return out;
   }
 
-  #update(change: (all: Record<string, string>) => void): Promise<void> {
-    const run = async (): Promise<void> => {
+  #update(change: (values: Record<string, string>) => void): Promise<void> {
+    return this.#queue.run(async () => {
       const all = await this.#read();
       change(all);
-      await mkdir(dirname(this.#path), { recursive: true, mode: 0o700 });
-      const tmp = `${this.#path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-      try {
-        await writeFile(tmp, JSON.stringify(all, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
-        await chmod(tmp, 0o600);
-        await rename(tmp, this.#path);
-      } catch (err) {
-        await unlink(tmp).catch(() => undefined);
-        throw err;
-      }
-    };
-    const next = this.#queue.then(run, run);
-    this.#queue = next.catch(() => undefined);
-    return next;
+      await writePrivateFileAtomic(this.#path, JSON.stringify(all, null, 2) + '\n');
+    });
   }
 }

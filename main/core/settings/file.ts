@@ -1,7 +1,7 @@
 // Reading and writing the settings file. A bad file is never overwritten: it is renamed aside
 // so the user (or support) can recover it, and the app starts on defaults with an error shown.
-import { randomBytes } from 'node:crypto';
-import { chmod, lstat, open, readFile, rename, unlink } from 'node:fs/promises';
+import { lstat, readFile, rename } from 'node:fs/promises';
+import { writePrivateFileAtomic } from '../files/private-file.ts';
 import { defaultSettings } from './defaults.ts';
 import { parseSettings } from './schema.ts';
 import type { Settings } from './types.ts';
@@ -100,24 +100,5 @@ export async function writeSettingsFile(path: string, settings: Settings): Promi
   if (secrets.length > 0) {
     throw new Error(`refusing to write settings with inline secrets at: ${secrets.join(', ')}`);
   }
-  const text = JSON.stringify(settings, null, 2) + '\n';
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const handle = await open(tmp, 'wx', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } catch (err) {
-    await handle.close();
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
-  await handle.close();
-  try {
-    // The umask may have narrowed the mode further; never wider than 0600.
-    await chmod(tmp, 0o600);
-    await rename(tmp, path);
-  } catch (err) {
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
+  await writePrivateFileAtomic(path, JSON.stringify(settings, null, 2) + '\n');
 }
