@@ -12,7 +12,8 @@
 //   the updated list: Svelte applies the filter synchronously in that turn). In-page timing.
 // - JS heap: CDP Runtime.getHeapUsage after a forced GC with the full list shown.
 // Selectors: data-testid=alert-count, filter-input, alert-row, group-row (renderer/src).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../../support/chromium.ts';
+import type { Browser, Page } from 'playwright-core';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { startBrowserShell, type BrowserShell } from '../../../main/server/start.ts';
@@ -113,10 +114,6 @@ function keysOf(): { ms: number; count: string }[] {
   return (globalThis as unknown as PageGlobals).__keys ?? [];
 }
 
-function chromiumPath(): string {
-  return process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
-}
-
 export async function runRenderer(ctx: BenchContext): Promise<BenchResult[]> {
   if (!moduleExists('out/renderer/index.html'))
     return [
@@ -156,17 +153,7 @@ export async function runRenderer(ctx: BenchContext): Promise<BenchResult[]> {
       message: 'the core did not load the 10k alerts',
     });
     const groups = Object.keys(core.snapshot().groups).length;
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const problems: string[] = [];
     await context.addInitScript(installWsProbe);

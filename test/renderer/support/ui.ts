@@ -2,12 +2,13 @@
 // (WebSocket bridge), the built renderer, and one headless Chromium driven by playwright-core.
 // The renderer is built once per test process into a temp dir, so test files never race on
 // out/renderer.
+import { launchChromium } from '../../support/chromium.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import type { SecretStore } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
@@ -46,17 +47,7 @@ export function buildRenderer(): string {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  return launchChromium();
 }
 
 export function testInstance(
