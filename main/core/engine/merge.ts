@@ -72,6 +72,12 @@ interface AlertSlot {
   changed: boolean;
   stale: boolean;
   view: AlertView | undefined;
+  /** Merge generation that last built `view` (groups listing it must be rebuilt then). */
+  builtGen: number;
+  /** Index in `raws` of the representative copy when `view` was built. */
+  rep: number;
+  /** Dropped from the merger (a group's positional hint may still point here). */
+  dead: boolean;
 }
 
 const EMPTY: readonly string[] = [];
@@ -117,20 +123,31 @@ function sameReceivers(a: GettableAlert['receivers'], b: GettableAlert['receiver
 }
 
 /**
- * Same raw alert as far as the view is concerned. Labels are not compared: the fingerprint is
- * their hash.
+ * Same copy as far as the view is concerned when it is not the representative one: every copy
+ * contributes its receivers and status, and its updatedAt picks the representative.
+ */
+function sameCopy(a: GettableAlert, b: GettableAlert): boolean {
+  if (a === b) return true;
+  return (
+    a.updatedAt === b.updatedAt &&
+    a.status.state === b.status.state &&
+    sameStrings(a.status.silencedBy, b.status.silencedBy) &&
+    sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
+    sameReceivers(a.receivers, b.receivers)
+  );
+}
+
+/**
+ * Same representative copy: the record also shows its times, link and annotations. Labels are
+ * not compared: the fingerprint is their hash.
  */
 function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
   if (a === b) return true;
   return (
-    a.updatedAt === b.updatedAt &&
+    sameCopy(a, b) &&
     a.startsAt === b.startsAt &&
     a.endsAt === b.endsAt &&
     a.generatorURL === b.generatorURL &&
-    a.status.state === b.status.state &&
-    sameStrings(a.status.silencedBy, b.status.silencedBy) &&
-    sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
-    sameReceivers(a.receivers, b.receivers) &&
     // Annotations normally change together with updatedAt (Alertmanager stamps every post), but
     // a proxy or a compatible server may change text alone: compare them too (flat, cheap).
     sameLabels(a.annotations, b.annotations)
@@ -147,20 +164,61 @@ function sameLabels(a: LabelSet, b: LabelSet): boolean {
   return n === 0;
 }
 
+/**
+ * One group key across merges: its members in this merge and the previous one (the previous
+ * list is a positional hint: a server lists a group's alerts in the same order poll after poll,
+ * and peers of a cluster list them in the same order as each other), and the record built.
+ */
+interface GroupState {
+  key: string;
+  clusterId: string;
+  receiver: string;
+  /** Group labels as last seen (the key is derived from them: checked before reusing it). */
+  labels: LabelSet;
+  /** Members in this merge (one entry per copy of the first instance: may repeat, see maybeDup). */
+  members: AlertSlot[];
+  /** Members of the previous merge (swapped with `members` each merge, not reallocated). */
+  prevMembers: AlertSlot[];
+  /** Instance that created the group in this merge; others must de-duplicate. */
+  firstInstance: string;
+  /** Membership set, built only when a peer lists the alerts in another order. */
+  set: Set<AlertSlot> | undefined;
+  /** A fingerprint came twice from one instance: may be repeated here (checked after). */
+  maybeDup: boolean;
+  /** Merge generation that last saw this group. */
+  gen: number;
+  /** Dropped from the merger (an instance's positional hint may still point here). */
+  dead: boolean;
+  /** Record of the last merge that saw the group. */
+  view: GroupView | undefined;
+}
+
 export class Merger {
   private slots = new Map<string, AlertSlot>();
+  private groupStates = new Map<string, GroupState>();
+  /** Per instance: its groups of the previous merge by position in its /alerts/groups list. */
+  private groupHints = new Map<string, GroupState[]>();
+  /** Slots and groups seen by the previous merge (all that the maps hold). */
+  private lastSeen: AlertSlot[] = [];
+  private lastGroups: GroupState[] = [];
   private cacheConfig = '';
   private gen = 0;
 
   /** Forget reused records (e.g. the severity label changed). */
   reset(): void {
+    for (const slot of this.lastSeen) slot.dead = true;
+    for (const gs of this.lastGroups) gs.dead = true;
     this.slots.clear();
+    this.groupStates.clear();
+    this.groupHints.clear();
+    this.lastSeen = [];
+    this.lastGroups = [];
   }
 
   merge(input: MergeInput, prev: MergedView | undefined): MergedView {
     const config = `${input.severityLabel}\u0000${input.severityOrder.join('\u0000')}`;
     if (config !== this.cacheConfig) {
-      this.slots.clear();
+      this.reset();
       this.cacheConfig = config;
     }
 
@@ -177,11 +235,13 @@ export class Merger {
     const clusters: Record<string, ClusterView> = {};
     /** Instances whose data is used, per cluster. */
     const sources = new Map<string, MergeInstance[]>();
+    let anyStale = false;
     for (const [clusterId, list] of members) {
       const enabled = list.filter((m) => m.view.enabled);
       const fresh = enabled.filter((m) => m.view.health === 'ok' && m.data);
       const withData = enabled.filter((m) => m.data);
       const stale = fresh.length === 0 && withData.length > 0;
+      if (stale) anyStale = true;
       sources.set(clusterId, fresh.length > 0 ? fresh : withData);
       const view: ClusterView = {
         id: clusterId,
@@ -196,51 +256,97 @@ export class Merger {
 
     // Collect the copies of every alert and the group memberships in one pass over the raw
     // groups, comparing each copy with the one of the previous merge on the way. This loop sees
-    // every alert of every instance: keep it free of avoidable allocations and lookups.
+    // every alert of every instance (30k copies at 10k alerts x 3 peers): keep it free of
+    // allocations, and of hash lookups where a positional hint finds the same object.
     const gen = ++this.gen;
     const slots = this.slots;
+    const groupStates = this.groupStates;
     const seen: AlertSlot[] = [];
-    interface GroupAcc {
-      key: string;
-      clusterId: string;
-      receiver: string;
-      labels: LabelSet;
-      members: AlertSlot[];
-      /** Instance that created the group; others must de-duplicate (set built lazily). */
-      firstInstance: string;
-      set: Set<AlertSlot> | undefined;
-      /** A fingerprint came twice from one instance: may be repeated here (checked after). */
-      maybeDup: boolean;
-    }
-    const groupAccs = new Map<string, GroupAcc>();
+    const activeGroups: GroupState[] = [];
+    const hints = new Map<string, GroupState[]>();
     for (const [clusterId, srcs] of sources) {
       for (const src of srcs) {
         const instanceId = src.view.id;
-        for (const g of src.data!.groups) {
-          const key = groupKeyOf(clusterId, g.receiver.name, g.labels);
-          let ga = groupAccs.get(key);
-          if (!ga) {
-            ga = {
-              key,
-              clusterId,
-              receiver: g.receiver.name,
-              labels: g.labels,
-              members: [],
-              firstInstance: instanceId,
-              set: undefined,
-              maybeDup: false,
-            };
-            groupAccs.set(key, ga);
+        const oldHint = this.groupHints.get(instanceId);
+        const hint: GroupState[] = [];
+        hints.set(instanceId, hint);
+        const rawGroups = src.data!.groups;
+        for (let j = 0; j < rawGroups.length; j++) {
+          const g = rawGroups[j]!;
+          const receiver = g.receiver.name;
+          // The key (sorted, quoted labels) is only recomputed when this instance's group at
+          // this position is not the one of its previous poll.
+          let gs = oldHint?.[j];
+          if (
+            gs === undefined ||
+            gs.dead ||
+            gs.receiver !== receiver ||
+            gs.clusterId !== clusterId ||
+            !sameLabels(gs.labels, g.labels)
+          ) {
+            const key = groupKeyOf(clusterId, receiver, g.labels);
+            gs = groupStates.get(key);
+            if (!gs) {
+              gs = {
+                key,
+                clusterId,
+                receiver,
+                labels: g.labels,
+                members: [],
+                prevMembers: [],
+                firstInstance: '',
+                set: undefined,
+                maybeDup: false,
+                gen: 0,
+                dead: false,
+                view: undefined,
+              };
+              groupStates.set(key, gs);
+            }
           }
-          // A server lists an alert once per group, so only a second peer needs a set here. A
-          // server that repeats one anyway (a broken proxy) is caught below: the alert then
-          // comes twice from one instance, which marks the group for a check.
-          const dedupe = ga.firstInstance !== instanceId;
-          if (dedupe && !ga.set) ga.set = new Set(ga.members);
-          for (const a of g.alerts) {
+          hint.push(gs);
+          if (gs.gen !== gen) {
+            gs.gen = gen;
+            const spare = gs.prevMembers;
+            gs.prevMembers = gs.members;
+            spare.length = 0;
+            gs.members = spare;
+            gs.firstInstance = instanceId;
+            gs.labels = g.labels;
+            gs.set = undefined;
+            gs.maybeDup = false;
+            activeGroups.push(gs);
+          }
+          // A server lists an alert once per group, so only a second peer needs to skip the
+          // alerts already listed: at the same position (peers list a group alike) that is one
+          // comparison, otherwise a set (built lazily). A server that repeats one anyway (a
+          // broken proxy) is caught below: the alert then comes twice from one instance, which
+          // marks the group for a check.
+          const dedupe = gs.firstInstance !== instanceId;
+          const list = gs.members;
+          const before = gs.prevMembers;
+          const alerts = g.alerts;
+          for (let i = 0; i < alerts.length; i++) {
+            const a = alerts[i]!;
             const fp = a.fingerprint;
-            let slot = slots.get(fp);
-            if (!slot) {
+            let slot: AlertSlot | undefined;
+            if (!dedupe) {
+              slot = before[i];
+              if (slot === undefined || slot.fp !== fp || slot.dead) slot = slots.get(fp);
+            } else {
+              slot = list[i];
+              if (slot === undefined || slot.fp !== fp) {
+                slot = slots.get(fp);
+                if (slot !== undefined) {
+                  if (!gs.set) gs.set = new Set(list);
+                  if (!gs.set.has(slot)) {
+                    gs.set.add(slot);
+                    list.push(slot);
+                  }
+                }
+              }
+            }
+            if (slot === undefined) {
               slot = {
                 fp,
                 raws: [],
@@ -251,14 +357,17 @@ export class Merger {
                 changed: true,
                 stale: false,
                 view: undefined,
+                builtGen: 0,
+                rep: 0,
+                dead: false,
               };
               slots.set(fp, slot);
+              if (dedupe) {
+                gs.set?.add(slot);
+                list.push(slot);
+              }
             }
-            if (!dedupe) ga.members.push(slot);
-            else if (!ga.set!.has(slot)) {
-              ga.set!.add(slot);
-              ga.members.push(slot);
-            }
+            if (!dedupe) list.push(slot);
             if (slot.gen !== gen) {
               slot.gen = gen;
               slot.n = 0;
@@ -267,7 +376,7 @@ export class Merger {
             } else if (slot.owners[slot.n - 1] === instanceId) {
               // Again from this instance: in another group (routes with `continue`), or a
               // repeat within this group. One copy per instance is enough.
-              ga.maybeDup = true;
+              gs.maybeDup = true;
               continue;
             }
             const k = slot.n++;
@@ -276,7 +385,10 @@ export class Merger {
               (k >= slot.raws.length ||
                 slot.owners[k] !== instanceId ||
                 slot.clusterIds[k] !== clusterId ||
-                !sameAlert(slot.raws[k]!, a))
+                // Only the representative copy's times and annotations reach the record: the
+                // other copies (the peers of a cluster, usually) skip comparing those. When an
+                // updatedAt moves, the representative is chosen again anyway.
+                !(k === slot.rep ? sameAlert(slot.raws[k]!, a) : sameCopy(slot.raws[k]!, a)))
             ) {
               slot.changed = true;
             }
@@ -287,6 +399,7 @@ export class Merger {
         }
       }
     }
+    this.groupHints = hints;
 
     // Alerts: reuse the previous record when no copy changed.
     const alerts: Record<string, AlertView> = {};
@@ -298,35 +411,57 @@ export class Merger {
         slot.changed = true;
         slot.raws.length = slot.owners.length = slot.clusterIds.length = slot.n;
       }
-      let stale = true;
-      for (const c of slot.clusterIds) if (!clusters[c]!.stale) stale = false;
+      let stale = false;
+      if (anyStale) {
+        stale = true;
+        for (const c of slot.clusterIds) if (!clusters[c]!.stale) stale = false;
+      }
       if (slot.changed || stale !== slot.stale || slot.view === undefined) {
         slot.view = buildAlert(slot, clusters, input.severityLabel);
         slot.stale = stale;
+        slot.builtGen = gen;
       }
       alerts[slot.fp] = slot.view;
       alertList.push(slot.view);
     }
-    if (slots.size > seen.length) {
-      for (const [fp, slot] of slots) if (slot.gen !== gen) slots.delete(fp);
-    }
-
-    // Groups.
-    const groups: Record<string, GroupView> = {};
-    for (const ga of groupAccs.values()) {
-      let members = ga.members;
-      if (ga.maybeDup) {
-        const unique = [...new Set(members)];
-        if (unique.length !== members.length) members = unique;
+    for (const slot of this.lastSeen) {
+      if (slot.gen !== gen && !slot.dead) {
+        slot.dead = true;
+        slots.delete(slot.fp);
       }
-      const fps: string[] = new Array<string>(members.length);
+    }
+    this.lastSeen = seen;
+
+    // Groups: the previous record stands when the group has the same members (same records,
+    // none rebuilt in this merge) as in the previous merge; otherwise it is rebuilt and still
+    // reused when equal.
+    const groups: Record<string, GroupView> = {};
+    for (const gs of activeGroups) {
+      const stale = clusters[gs.clusterId]!.stale;
+      const old = gs.view;
+      if (
+        old !== undefined &&
+        !gs.maybeDup &&
+        old.stale === stale &&
+        prev?.groups[gs.key] === old &&
+        sameMembers(gs.members, gs.prevMembers, gen)
+      ) {
+        groups[gs.key] = old;
+        continue;
+      }
+      let list = gs.members;
+      if (gs.maybeDup) {
+        const unique = [...new Set(list)];
+        if (unique.length !== list.length) list = unique;
+      }
+      const fps: string[] = new Array<string>(list.length);
       const counts = { active: 0, suppressed: 0, unprocessed: 0 };
       let worst = '';
       let worstRank = Infinity;
-      for (let i = 0; i < members.length; i++) {
-        const view = members[i]!.view!;
+      for (let i = 0; i < list.length; i++) {
+        const view = list[i]!.view!;
         fps[i] = view.fingerprint;
-        const st = view.statusByCluster[ga.clusterId]?.state ?? 'unprocessed';
+        const st = view.statusByCluster[gs.clusterId]?.state ?? 'unprocessed';
         counts[st]++;
         if (st === 'active') {
           const r = severityRank(view.severity, input.severityOrder);
@@ -337,18 +472,26 @@ export class Merger {
         }
       }
       const view: GroupView = {
-        key: ga.key,
-        clusterId: ga.clusterId,
-        receiver: ga.receiver,
-        labels: ga.labels,
+        key: gs.key,
+        clusterId: gs.clusterId,
+        receiver: gs.receiver,
+        labels: gs.labels,
         alerts: fps,
         counts,
         severity: worst,
-        stale: clusters[ga.clusterId]!.stale,
+        stale,
       };
-      const old = prev?.groups[ga.key];
-      groups[ga.key] = old && groupEqual(old, view) ? old : view;
+      const before = prev?.groups[gs.key];
+      gs.view = before && groupEqual(before, view) ? before : view;
+      groups[gs.key] = gs.view;
     }
+    for (const gs of this.lastGroups) {
+      if (gs.gen !== gen && !gs.dead) {
+        gs.dead = true;
+        groupStates.delete(gs.key);
+      }
+    }
+    this.lastGroups = activeGroups;
 
     // Silences: one copy per cluster; the most recently updated copy wins.
     const silences: Record<string, SilenceView> = {};
@@ -396,6 +539,16 @@ export class Merger {
   }
 }
 
+/** Same member records in the same order, none of them rebuilt in merge `gen`. */
+function sameMembers(a: readonly AlertSlot[], b: readonly AlertSlot[], gen: number): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const s = a[i]!;
+    if (s !== b[i] || s.builtGen === gen) return false;
+  }
+  return true;
+}
+
 /**
  * Poll timestamps change every cycle. Alone they do not make a delta (a quiet system must not
  * send anything), except as a heartbeat once per HEARTBEAT_MS so "last polled" shown in the UI
@@ -440,6 +593,7 @@ function buildAlert(
   const { raws, owners } = slot;
   // Representative copy: the most recently updated one.
   let rep = raws[0]!;
+  slot.rep = 0;
   if (raws.length > 1) {
     let best = Date.parse(rep.updatedAt);
     for (let i = 1; i < raws.length; i++) {
@@ -449,6 +603,7 @@ function buildAlert(
       if (t > best) {
         best = t;
         rep = a;
+        slot.rep = i;
       }
     }
   }

@@ -1,0 +1,317 @@
+// The merger's reuse between merges (records, group keys, positional hints, representative-only
+// comparisons) must never show something a merge from scratch would not: hand-written cases
+// for each shortcut, then random poll sequences compared with a fresh Merger every step.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AlertGroup, GettableAlert } from '../../../main/core/api/types.ts';
+import { applyDelta, diffViews } from '../../../main/core/engine/delta.ts';
+import {
+  Merger,
+  type MergedView,
+  type MergeInput,
+  type MergeInstance,
+} from '../../../main/core/engine/merge.ts';
+import type { HealthState } from '../../../main/core/model/view.ts';
+
+const T = '2026-11-21T01:00:00.000Z';
+const LATER = '2026-11-21T01:05:00.000Z';
+
+function alert(fp: string, alertname: string, extra: Partial<GettableAlert> = {}): GettableAlert {
+  return {
+    labels: { alertname, severity: 'warning', fp },
+    annotations: { summary: `about ${fp}` },
+    receivers: [{ name: 'team-a' }],
+    fingerprint: fp,
+    startsAt: T,
+    updatedAt: T,
+    endsAt: '2026-11-21T05:00:00.000Z',
+    status: { state: 'active', silencedBy: [], inhibitedBy: [] },
+    ...extra,
+  };
+}
+
+function group(alertname: string, alerts: GettableAlert[], receiver = 'team-a'): AlertGroup {
+  return { labels: { alertname }, receiver: { name: receiver }, alerts };
+}
+
+function inst(
+  id: string,
+  groups: AlertGroup[] | undefined,
+  health: HealthState = 'ok',
+  clusterId = 'c1',
+): MergeInstance {
+  return {
+    view: { id, name: id, url: `http://${id}`, clusterId, enabled: true, health },
+    data: groups ? { groups, silences: [] } : undefined,
+  };
+}
+
+function input(instances: MergeInstance[], severityOrder = ['critical', 'warning']): MergeInput {
+  return { instances, clusterNames: {}, severityLabel: 'severity', severityOrder };
+}
+
+// Fresh objects, as each poll parses new JSON.
+const copy = <T>(x: T): T => structuredClone(x);
+
+describe('Merger reuse between merges', () => {
+  it("shows the representative copy's annotation text when it changes alone; other copies' text does not reach the record", () => {
+    const m = new Merger();
+    const a1 = alert('f1', 'Disk');
+    const v1 = m.merge(
+      input([inst('a', [group('Disk', [copy(a1)])]), inst('b', [group('Disk', [copy(a1)])])]),
+      undefined,
+    );
+    assert.equal(v1.alerts.f1!.annotations.summary, 'about f1');
+
+    // Peer b (not the representative: same updatedAt, listed second) has other text: the record
+    // shows a's copy, as a merge from scratch would; nothing to send.
+    const other = alert('f1', 'Disk', { annotations: { summary: 'b says' } });
+    const v2 = m.merge(
+      input([inst('a', [group('Disk', [copy(a1)])]), inst('b', [group('Disk', [copy(other)])])]),
+      v1,
+    );
+    assert.equal(diffViews(v1, v2, 1), undefined);
+    assert.equal(v2.alerts.f1!.annotations.summary, 'about f1');
+
+    // The representative's text changes without updatedAt moving (a proxy rewrote it): shown.
+    const proxied = alert('f1', 'Disk', { annotations: { summary: 'rewritten' } });
+    const v3 = m.merge(
+      input([
+        inst('a', [group('Disk', [copy(proxied)])]),
+        inst('b', [group('Disk', [copy(other)])]),
+      ]),
+      v2,
+    );
+    const d3 = diffViews(v2, v3, 2);
+    assert.deepEqual(
+      d3?.upsert.alerts?.map((x) => x.annotations.summary),
+      ['rewritten'],
+    );
+
+    // b's copy is updated later: it becomes the representative and its text is shown.
+    const newer = alert('f1', 'Disk', { annotations: { summary: 'b newer' }, updatedAt: LATER });
+    const v4 = m.merge(
+      input([
+        inst('a', [group('Disk', [copy(proxied)])]),
+        inst('b', [group('Disk', [copy(newer)])]),
+      ]),
+      v3,
+    );
+    assert.equal(v4.alerts.f1!.annotations.summary, 'b newer');
+    assert.equal(v4.alerts.f1!.updatedAt, LATER);
+
+    // Now a is not the representative: a's text changing alone sends nothing; b's does.
+    const v5 = m.merge(
+      input([inst('a', [group('Disk', [copy(a1)])]), inst('b', [group('Disk', [copy(newer)])])]),
+      v4,
+    );
+    assert.equal(diffViews(v4, v5, 3), undefined);
+    const newerText = { ...newer, annotations: { summary: 'b rewritten' } };
+    const v6 = m.merge(
+      input([
+        inst('a', [group('Disk', [copy(a1)])]),
+        inst('b', [group('Disk', [copy(newerText)])]),
+      ]),
+      v5,
+    );
+    assert.equal(v6.alerts.f1!.annotations.summary, 'b rewritten');
+  });
+
+  it('still compares every copy: a status or receivers change on any peer is shown', () => {
+    const m = new Merger();
+    const a1 = alert('f1', 'Disk');
+    const peers = (b: GettableAlert): MergeInstance[] => [
+      inst('a', [group('Disk', [copy(a1)])]),
+      inst('b', [group('Disk', [copy(b)])]),
+    ];
+    const v1 = m.merge(input(peers(a1)), undefined);
+    const silencedOnB = alert('f1', 'Disk', {
+      status: { state: 'suppressed', silencedBy: ['s1'], inhibitedBy: [] },
+    });
+    const v2 = m.merge(input(peers(silencedOnB)), v1);
+    assert.deepEqual(v2.alerts.f1!.silencedBy, ['c1/s1']);
+    assert.equal(v2.alerts.f1!.state, 'suppressed');
+    assert.equal(v2.groups['c1|team-a|alertname="Disk"']!.counts.suppressed, 1);
+    const moreReceivers = alert('f1', 'Disk', {
+      receivers: [{ name: 'team-a' }, { name: 'pager' }],
+    });
+    const v3 = m.merge(input(peers(moreReceivers)), v2);
+    assert.deepEqual(v3.alerts.f1!.receivers, ['pager', 'team-a']);
+    assert.equal(v3.alerts.f1!.state, 'active');
+    assert.equal(v3.groups['c1|team-a|alertname="Disk"']!.counts.active, 1);
+  });
+
+  it('de-duplicates peers that list a group in different orders or with extra alerts', () => {
+    const m = new Merger();
+    const [x, y, z] = [alert('f1', 'Disk'), alert('f2', 'Disk'), alert('f3', 'Disk')];
+    const v = m.merge(
+      input([
+        inst('a', [group('Disk', [copy(x), copy(y)])]),
+        inst('b', [group('Disk', [copy(y), copy(x)])]),
+        inst('c', [group('Disk', [copy(z), copy(x), copy(y)])]),
+      ]),
+      undefined,
+    );
+    assert.deepEqual(v.groups['c1|team-a|alertname="Disk"']!.alerts, ['f1', 'f2', 'f3']);
+    assert.deepEqual(v.alerts.f1!.instances, ['a', 'b', 'c']);
+    assert.deepEqual(v.alerts.f3!.instances, ['c']);
+    // Orders swap on the next poll: same view, nothing to send.
+    const w = m.merge(
+      input([
+        inst('a', [group('Disk', [copy(x), copy(y)])]),
+        inst('b', [group('Disk', [copy(x), copy(y)])]),
+        inst('c', [group('Disk', [copy(x), copy(y), copy(z)])]),
+      ]),
+      v,
+    );
+    assert.equal(diffViews(v, w, 1), undefined);
+  });
+
+  it('keeps a group record while its members are unchanged and rebuilds it when one changes', () => {
+    const m = new Merger();
+    const [x, y] = [alert('f1', 'Disk'), alert('f2', 'Disk')];
+    const payload = (b: GettableAlert): MergeInstance[] => [inst('a', [group('Disk', [x, b])])];
+    const v1 = m.merge(input(payload(copy(y))), undefined);
+    const v2 = m.merge(input(payload(copy(y))), v1);
+    const key = 'c1|team-a|alertname="Disk"';
+    assert.equal(v2.groups[key], v1.groups[key]);
+    const critical = alert('f2', 'Disk', {
+      labels: { alertname: 'Disk', severity: 'critical', fp: 'f2' },
+      updatedAt: LATER,
+    });
+    const v3 = m.merge(input(payload(copy(critical))), v2);
+    assert.notEqual(v3.groups[key], v2.groups[key]);
+    assert.equal(v3.groups[key]!.severity, 'critical');
+    // A merge without the previous view (as on start) builds every group record again.
+    const v4 = m.merge(input(payload(copy(critical))), undefined);
+    assert.deepEqual(v4.groups[key], v3.groups[key]);
+    // The severity order changes: records are rebuilt with the new ranks.
+    const v5 = m.merge(input(payload(copy(critical)), ['warning', 'critical']), v4);
+    assert.equal(v5.groups[key]!.severity, 'warning');
+  });
+
+  it('rebuilds groups and alerts that disappear and come back, at other positions', () => {
+    const m = new Merger();
+    const [x, y, z] = [alert('f1', 'Disk'), alert('f2', 'Cpu'), alert('f3', 'Net')];
+    const steps: AlertGroup[][] = [
+      [group('Disk', [x]), group('Cpu', [y])],
+      [group('Cpu', [y])],
+      [group('Net', [z]), group('Disk', [x]), group('Cpu', [y])],
+      [group('Disk', [x], 'pager'), group('Disk', [x])],
+      [],
+      [group('Disk', [x, y])],
+    ];
+    let prev: MergedView | undefined;
+    for (const [i, groups] of steps.entries()) {
+      const next = m.merge(input([inst('a', copy(groups))]), prev);
+      const fresh = new Merger().merge(input([inst('a', copy(groups))]), undefined);
+      assert.deepEqual(next, fresh, `step ${i}`);
+      prev = next;
+    }
+  });
+});
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('Merger reuse: random poll sequences', () => {
+  it('every merge equals a merge from scratch, and its delta applied gives it', () => {
+    const r = rng(20261121);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+    const names = ['Disk', 'Cpu', 'Net', 'Mem'];
+    const peers = ['a', 'b', 'c', 'solo'];
+    const healths: HealthState[] = ['ok', 'ok', 'ok', 'ok', 'unreachable', 'stale'];
+    // Alert "truth" evolving over time; each peer reports a possibly different copy.
+    const truth = new Map<string, GettableAlert>();
+    let nextFp = 0;
+    const addAlert = (): void => {
+      const fp = `f${nextFp++}`;
+      truth.set(fp, alert(fp, pick(names)));
+    };
+    for (let i = 0; i < 12; i++) addAlert();
+    const m = new Merger();
+    let prev: MergedView | undefined;
+    let seq = 0;
+    let snapshot = undefined as (MergedView & { seq: number }) | undefined;
+    let order = ['critical', 'warning'];
+    for (let step = 0; step < 300; step++) {
+      // Evolve: resolve, fire, update, silence, rewrite text without updatedAt.
+      for (const [fp, a] of truth) {
+        const x = r();
+        if (x < 0.05) truth.delete(fp);
+        else if (x < 0.1) truth.set(fp, { ...a, updatedAt: new Date(T).toISOString() });
+        else if (x < 0.15)
+          truth.set(fp, {
+            ...a,
+            updatedAt: new Date(Date.parse(a.updatedAt) + 1000).toISOString(),
+            labels: { ...a.labels, severity: pick(['critical', 'warning', 'info']) },
+          });
+        else if (x < 0.2) truth.set(fp, { ...a, annotations: { summary: `text ${step}` } });
+        else if (x < 0.25)
+          truth.set(fp, {
+            ...a,
+            status:
+              a.status.state === 'active'
+                ? { state: 'suppressed', silencedBy: [pick(['s1', 's2'])], inhibitedBy: [] }
+                : { state: 'active', silencedBy: [], inhibitedBy: [] },
+          });
+      }
+      while (truth.size < 8 || r() < 0.3) addAlert();
+      if (r() < 0.03) order = order[0] === 'critical' ? ['warning', 'critical'] : ['critical'];
+
+      const instances: MergeInstance[] = peers.map((id) => {
+        const clusterId = id === 'solo' ? 'c2' : 'c1';
+        if (r() < 0.05) return inst(id, undefined, 'unknown', clusterId);
+        // A peer may lag (sees an older status or text) or list in another order.
+        const byGroup = new Map<string, GettableAlert[]>();
+        for (const a of truth.values()) {
+          if (r() < 0.1) continue; // not (yet) on this peer
+          let c = copy(a);
+          if (r() < 0.1) c = { ...c, annotations: { summary: `lag ${id}` } };
+          if (r() < 0.05)
+            c = { ...c, status: { state: 'suppressed', silencedBy: [], inhibitedBy: ['x'] } };
+          const rcv = a.labels.severity === 'critical' ? ['pager', 'team-a'] : ['team-a'];
+          c.receivers = rcv.map((name) => ({ name }));
+          for (const name of rcv) {
+            const key = `${name}|${a.labels.alertname}`;
+            const list = byGroup.get(key) ?? [];
+            list.push(c);
+            if (r() < 0.02) list.push(c); // a broken server repeats it
+            byGroup.set(key, list);
+          }
+        }
+        const groups = [...byGroup].map(([key, alerts]) => {
+          const [rcv, name] = key.split('|') as [string, string];
+          return group(name, r() < 0.3 ? alerts.reverse() : alerts, rcv);
+        });
+        if (r() < 0.3) groups.reverse();
+        return inst(id, groups, pick(healths), clusterId);
+      });
+
+      const next = m.merge(input(instances, order), prev);
+      const fresh = new Merger().merge(input(copy(instances), order), undefined);
+      assert.deepEqual(next, fresh, `step ${step}`);
+      if (prev && snapshot) {
+        const d = diffViews(prev, next, seq + 1);
+        if (d) {
+          seq = d.seq;
+          snapshot = applyDelta(snapshot, d);
+        }
+        assert.deepEqual(snapshot, { seq, ...next }, `delta at step ${step}`);
+      } else {
+        snapshot = { seq, ...next };
+      }
+      prev = r() < 0.05 ? undefined : next; // sometimes merged without the previous view
+      if (!prev) snapshot = undefined;
+    }
+  });
+});
