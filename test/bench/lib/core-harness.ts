@@ -1,6 +1,7 @@
 // A real core (createCore) pointed at real servers, for the end-to-end cases and the fault
 // suite: settings with one instance per URL, an in-memory SecretStore, and helpers to watch
 // what subscribers receive.
+import { MemorySecretStore as MemorySecrets } from '../../../main/core/secrets/memory-secret-store.ts';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import type { AppNotification } from '../../../main/core/model/events.ts';
 import type { ViewMessage } from '../../../main/core/model/view.ts';
@@ -8,18 +9,7 @@ import type { Clock, Core, SecretStore } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
 
-export class MemorySecrets implements SecretStore {
-  private readonly map = new Map<string, string>();
-  async get(key: string): Promise<string | undefined> {
-    return this.map.get(key);
-  }
-  async set(key: string, value: string): Promise<void> {
-    this.map.set(key, value);
-  }
-  async delete(key: string): Promise<void> {
-    this.map.delete(key);
-  }
-}
+export { MemorySecrets };
 
 export interface CoreUnderTest {
   core: Core;

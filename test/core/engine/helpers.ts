@@ -1,24 +1,14 @@
 // Shared bits of the engine tests: settings for real servers, an in-memory SecretStore and a
 // recorder of everything a Core emits.
+import { MemorySecretStore as MemorySecrets } from '../../../main/core/secrets/memory-secret-store.ts';
 import type { AppNotification, CoreEvent } from '../../../main/core/model/events.ts';
 import type { ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
-import type { Core, SecretStore } from '../../../main/core/service.ts';
+import type { Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
 import { waitFor } from '../../support/wait.ts';
 
-export class MemorySecrets implements SecretStore {
-  readonly values = new Map<string, string>();
-  async get(key: string): Promise<string | undefined> {
-    return this.values.get(key);
-  }
-  async set(key: string, value: string): Promise<void> {
-    this.values.set(key, value);
-  }
-  async delete(key: string): Promise<void> {
-    this.values.delete(key);
-  }
-}
+export { MemorySecrets };
 
 export function settingsFor(
   urls: string[],

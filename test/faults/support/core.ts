@@ -1,26 +1,16 @@
 // A real core (createCore) for the fault suite, with everything it emits recorded, and the
 // checks every fault ends with: right health and error, last good data kept and marked stale,
 // no duplicate notification.
+import { MemorySecretStore as MemorySecrets } from '../../../main/core/secrets/memory-secret-store.ts';
 import assert from 'node:assert/strict';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import type { AppNotification, CoreEvent } from '../../../main/core/model/events.ts';
 import type { ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
-import type { Clock, Core, SecretStore } from '../../../main/core/service.ts';
+import type { Clock, Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
 
-export class MemorySecrets implements SecretStore {
-  private readonly map = new Map<string, string>();
-  async get(key: string): Promise<string | undefined> {
-    return this.map.get(key);
-  }
-  async set(key: string, value: string): Promise<void> {
-    this.map.set(key, value);
-  }
-  async delete(key: string): Promise<void> {
-    this.map.delete(key);
-  }
-}
+export { MemorySecrets };
 
 export interface Watched {
   core: Core;

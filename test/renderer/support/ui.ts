@@ -2,6 +2,7 @@
 // (WebSocket bridge), the built renderer, and one headless Chromium driven by playwright-core.
 // The renderer is built once per test process into a temp dir, so test files never race on
 // out/renderer.
+import { MemorySecretStore as MemorySecrets } from '../../../main/core/secrets/memory-secret-store.ts';
 import { launchChromium } from '../../support/chromium.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCore } from '../../../main/core/engine/create-core.ts';
-import type { SecretStore } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
 import { startBrowserShell, type BrowserShell } from '../../../main/server/start.ts';
@@ -69,18 +69,7 @@ export function testSettings(
   return { ...s, ...patch };
 }
 
-export class MemorySecrets implements SecretStore {
-  readonly values = new Map<string, string>();
-  async get(key: string) {
-    return this.values.get(key);
-  }
-  async set(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  async delete(key: string) {
-    this.values.delete(key);
-  }
-}
+export { MemorySecrets };
 
 export interface Ui {
   shell: BrowserShell;
