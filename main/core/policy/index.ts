@@ -1,5 +1,11 @@
 // Policy: events diffed from consecutive views, and which of them become notifications.
-export { EventDiffer, initialClusters, isClusterFresh, type DiffOptions } from './differ.ts';
+export {
+  differWork,
+  EventDiffer,
+  initialClusters,
+  isClusterFresh,
+  type DiffOptions,
+} from './differ.ts';
 export {
   countByName,
   NotificationPolicy,

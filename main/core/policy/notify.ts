@@ -9,6 +9,7 @@
 import { formatMatchers, parseMatchers } from '../api/matchers.ts';
 import type { Matcher } from '../api/types.ts';
 import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
+import type { LabelSet } from '../api/types.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';
 import { matchesAlert } from '../silences/match.ts';
@@ -29,14 +30,41 @@ export interface NotificationPolicyOptions {
   maxEpisodes?: number;
 }
 
+/** What the filters and a notification read of an alert. */
+type AlertFacts = Pick<AlertView, 'labels' | 'severity' | 'instances' | 'receivers'>;
+
+/**
+ * What a resolve notification needs of the alert it follows, kept once a firing notification
+ * was shown. The label set and arrays are the record's own (shared while the alert lives);
+ * the annotation text is cut to what fits in a notification body.
+ */
+interface ShownAlert extends AlertFacts {
+  text: string;
+}
+
+/**
+ * One firing episode. Small on purpose: up to `maxEpisodes` (20,000) are remembered, so it
+ * holds no AlertView, only what deciding and a later resolve notification need.
+ */
 interface Episode {
-  alert: AlertView;
+  /** Its key in `episodes`: `<cluster>\0<fingerprint>\0<startsAt>`. */
+  key: string;
   clusterId: string;
+  fingerprint: string;
   /** A notification was shown for it (resolve notifications only follow shown ones). */
   delivered: boolean;
   /** Severity rank notified (for same-fingerprint escalations). */
   rank: number;
-  resolvedAt?: number;
+  resolvedAt: number | undefined;
+  /** The alert as last seen firing, once delivered (for resolve notifications). */
+  shown: ShownAlert | undefined;
+}
+
+interface Resolved {
+  fingerprint: string;
+  clusterId: string;
+  alert: ShownAlert;
+  events: CoreEvent[];
 }
 
 interface Firing {
@@ -53,12 +81,24 @@ function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
-function alertnameOf(a: AlertView): string {
+function alertnameOf(a: { labels: LabelSet }): string {
   return a.labels.alertname ?? 'Alert';
 }
 
+function shownAlert(a: AlertView): ShownAlert {
+  const text = a.annotations.summary ?? a.annotations.description ?? '';
+  return {
+    labels: a.labels,
+    severity: a.severity,
+    instances: a.instances,
+    receivers: a.receivers,
+    // The body is cut at MAX_BODY characters anyway: a longer text never shows past that.
+    text: text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text,
+  };
+}
+
 /** "HighCPU x12, DiskFull x11, +3 more" */
-export function countByName(alerts: readonly AlertView[], max = 4): string {
+export function countByName(alerts: readonly { labels: LabelSet }[], max = 4): string {
   const counts = new Map<string, number>();
   for (const a of alerts) counts.set(alertnameOf(a), (counts.get(alertnameOf(a)) ?? 0) + 1);
   const sorted = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
@@ -71,10 +111,22 @@ export class NotificationPolicy {
   private readonly localTime: (ms: number) => LocalTime;
   private readonly episodeTtlMs: number;
   private readonly maxEpisodes: number;
+  // Every map here is bounded: `episodes` by maxEpisodes, `current` and `open` only point at
+  // episodes in it (removed with them), the queue by resolutions within the TTL.
   /** Episode key `<cluster>\0<fingerprint>\0<startsAt>` -> episode (insertion = age order). */
   private episodes = new Map<string, Episode>();
-  /** `<cluster>\0<fingerprint>` -> key of its current episode. */
-  private current = new Map<string, string>();
+  /** `<cluster>\0<fingerprint>` -> its current episode. */
+  private current = new Map<string, Episode>();
+  /** Episodes not resolved yet: the only ones an alert vanishing without an event can end. */
+  private open = new Set<Episode>();
+  /** Resolved episodes in order of resolution (with that time), to expire them without a scan. */
+  private expiry: { episodes: Episode[]; at: number[]; head: number } = {
+    episodes: [],
+    at: [],
+    head: 0,
+  };
+  /** The alerts map of the view last pruned against: the same map cannot have lost an alert. */
+  private lastAlerts: ViewSnapshot['alerts'] | undefined;
   /** Instances whose unreachability was shown (recovery is shown only after it). */
   private shownUnreachable = new Set<string>();
   private filterCache: { key: string; include: Matcher[][]; exclude: Matcher[][] } | undefined;
@@ -89,6 +141,16 @@ export class NotificationPolicy {
   /** Number of remembered firing episodes (for tests and diagnostics). */
   get episodeCount(): number {
     return this.episodes.size;
+  }
+
+  /** Sizes of everything the policy remembers (for tests and diagnostics: all stay bounded). */
+  get memory(): { episodes: number; current: number; open: number; expiryQueue: number } {
+    return {
+      episodes: this.episodes.size,
+      current: this.current.size,
+      open: this.open.size,
+      expiryQueue: this.expiry.at.length - this.expiry.head,
+    };
   }
 
   decide(
@@ -123,7 +185,7 @@ export class NotificationPolicy {
 
     const startup = new Map<string, Firing[]>();
     const firing: Firing[] = [];
-    const resolved: Firing[] = [];
+    const resolved: Resolved[] = [];
     const out: AppNotification[] = [];
     const handled = new Set<string>();
     const at = new Date(nowMs).toISOString();
@@ -139,9 +201,10 @@ export class NotificationPolicy {
           const alert = view.alerts[e.fingerprint];
           if (!alert) break;
           const esc = escalations.get(cf);
-          if (!this.startEpisode(alert, e.clusterId, order, esc !== undefined)) break;
+          const ep = this.startEpisode(alert, e.clusterId, order, esc !== undefined);
+          if (!ep) break;
           if (silent || !this.passesFilters(alert, e.clusterId, view, n, order)) break;
-          this.markDelivered(alert, e.clusterId, order);
+          this.markDelivered(ep, alert, order);
           const groupKey = 'groupKey' in e ? e.groupKey : undefined;
           const f: Firing = { alert, clusterId: e.clusterId, events: related.get(cf) ?? [e] };
           if (groupKey !== undefined) f.groupKey = groupKey;
@@ -157,9 +220,14 @@ export class NotificationPolicy {
         }
         case 'alert-resolved': {
           const ep = this.endEpisode(e.clusterId, e.fingerprint, nowMs);
-          if (!ep?.delivered || !n.notifyOnResolve || silent) break;
-          if (!this.passesFilters(ep.alert, e.clusterId, view, n, order)) break;
-          resolved.push({ alert: ep.alert, clusterId: e.clusterId, events: [e] });
+          if (!ep?.delivered || !ep.shown || !n.notifyOnResolve || silent) break;
+          if (!this.passesFilters(ep.shown, e.clusterId, view, n, order)) break;
+          resolved.push({
+            fingerprint: e.fingerprint,
+            clusterId: e.clusterId,
+            alert: ep.shown,
+            events: [e],
+          });
           break;
         }
         case 'instance-unreachable': {
@@ -246,61 +314,110 @@ export class NotificationPolicy {
 
   // ---- episodes ----
 
-  /** Returns true when this is news: a new episode, or a same-fingerprint escalation. */
+  /** Returns the episode when this is news: a new episode, or a same-fingerprint escalation. */
   private startEpisode(
     alert: AlertView,
     clusterId: string,
     order: readonly string[],
     escalated: boolean,
-  ): boolean {
+  ): Episode | undefined {
     const cf = `${clusterId}\u0000${alert.fingerprint}`;
     const key = `${cf}\u0000${alert.startsAt}`;
     const ep = this.episodes.get(key);
-    this.current.set(cf, key);
     if (ep) {
-      ep.alert = alert;
-      delete ep.resolvedAt;
+      this.current.set(cf, ep);
+      if (ep.shown) ep.shown = shownAlert(alert);
+      if (ep.resolvedAt !== undefined) {
+        ep.resolvedAt = undefined;
+        this.open.add(ep);
+      }
       const rank = severityRank(alert.severity, order);
-      if (escalated && rank < ep.rank) return true;
-      return false;
+      return escalated && rank < ep.rank ? ep : undefined;
     }
-    this.episodes.set(key, {
-      alert,
+    const created: Episode = {
+      key,
       clusterId,
+      fingerprint: alert.fingerprint,
       delivered: false,
       rank: severityRank(alert.severity, order),
-    });
+      resolvedAt: undefined,
+      shown: undefined,
+    };
+    this.episodes.set(key, created);
+    this.current.set(cf, created);
+    this.open.add(created);
     if (this.episodes.size > this.maxEpisodes) {
-      const oldest = this.episodes.keys().next().value;
-      if (oldest !== undefined) this.episodes.delete(oldest);
+      const oldest = this.episodes.values().next().value;
+      if (oldest !== undefined) this.forget(oldest);
     }
-    return true;
+    return created;
   }
 
-  private markDelivered(alert: AlertView, clusterId: string, order: readonly string[]): void {
-    const ep = this.episodes.get(`${clusterId}\u0000${alert.fingerprint}\u0000${alert.startsAt}`);
-    if (ep) {
-      ep.delivered = true;
-      ep.rank = Math.min(ep.rank, severityRank(alert.severity, order));
-    }
+  /** Drops an episode and everything pointing at it. */
+  private forget(ep: Episode): void {
+    this.episodes.delete(ep.key);
+    this.open.delete(ep);
+    const cf = `${ep.clusterId}\u0000${ep.fingerprint}`;
+    if (this.current.get(cf) === ep) this.current.delete(cf);
+  }
+
+  private markDelivered(ep: Episode, alert: AlertView, order: readonly string[]): void {
+    ep.delivered = true;
+    ep.rank = Math.min(ep.rank, severityRank(alert.severity, order));
+    ep.shown = shownAlert(alert);
+  }
+
+  private resolve(ep: Episode, nowMs: number): void {
+    if (ep.resolvedAt !== undefined) return;
+    ep.resolvedAt = nowMs;
+    this.open.delete(ep);
+    this.expiry.episodes.push(ep);
+    this.expiry.at.push(nowMs);
   }
 
   private endEpisode(clusterId: string, fingerprint: string, nowMs: number): Episode | undefined {
-    const key = this.current.get(`${clusterId}\u0000${fingerprint}`);
-    const ep = key === undefined ? undefined : this.episodes.get(key);
-    if (ep && ep.resolvedAt === undefined) ep.resolvedAt = nowMs;
+    const ep = this.current.get(`${clusterId}\u0000${fingerprint}`);
+    if (ep) this.resolve(ep, nowMs);
     return ep;
   }
 
-  /** Forgets episodes resolved longer than the TTL ago; alerts gone without an event count as resolved. */
+  /**
+   * Forgets episodes resolved longer than the TTL ago; alerts gone without an event count as
+   * resolved. Work is proportional to open episodes (only when the alerts map changed) and to
+   * the episodes expiring, not to all remembered ones.
+   */
   private prune(view: ViewSnapshot, nowMs: number): void {
-    for (const [key, ep] of this.episodes) {
-      if (ep.resolvedAt === undefined && !view.alerts[ep.alert.fingerprint]) ep.resolvedAt = nowMs;
-      if (ep.resolvedAt !== undefined && nowMs - ep.resolvedAt > this.episodeTtlMs) {
-        this.episodes.delete(key);
-        const cf = `${ep.clusterId}\u0000${ep.alert.fingerprint}`;
-        if (this.current.get(cf) === key) this.current.delete(cf);
+    if (view.alerts !== this.lastAlerts) {
+      for (const ep of this.open) if (!view.alerts[ep.fingerprint]) this.resolve(ep, nowMs);
+      this.lastAlerts = view.alerts;
+    }
+    const q = this.expiry;
+    while (q.head < q.at.length) {
+      const at = q.at[q.head] as number;
+      if (nowMs - at <= this.episodeTtlMs) break;
+      const ep = q.episodes[q.head] as Episode;
+      q.head++;
+      // Entries of episodes reopened (or resolved again later) or already dropped are stale.
+      if (ep.resolvedAt === at && this.episodes.get(ep.key) === ep) this.forget(ep);
+    }
+    // Compact the queue: drop the consumed head, and stale entries if they pile up (flapping).
+    if (q.head > 1024 && q.head * 2 > q.at.length) {
+      q.episodes = q.episodes.slice(q.head);
+      q.at = q.at.slice(q.head);
+      q.head = 0;
+    }
+    if (q.at.length - q.head > 2 * this.maxEpisodes + 1024) {
+      const episodes: Episode[] = [];
+      const at: number[] = [];
+      for (let i = q.head; i < q.at.length; i++) {
+        const ep = q.episodes[i] as Episode;
+        const t = q.at[i] as number;
+        if (ep.resolvedAt === t && this.episodes.get(ep.key) === ep) {
+          episodes.push(ep);
+          at.push(t);
+        }
       }
+      this.expiry = { episodes, at, head: 0 };
     }
   }
 
@@ -323,7 +440,7 @@ export class NotificationPolicy {
   }
 
   private passesFilters(
-    alert: AlertView,
+    alert: AlertFacts,
     clusterId: string,
     view: ViewSnapshot,
     n: NotificationSettings,
@@ -458,7 +575,7 @@ export class NotificationPolicy {
   }
 
   private resolvedNotes(
-    resolved: Firing[],
+    resolved: Resolved[],
     view: ViewSnapshot,
     n: NotificationSettings,
     at: string,
@@ -488,14 +605,17 @@ export class NotificationPolicy {
         truncate(this.alertBody(f.alert, clusterName(f.clusterId)), MAX_BODY),
         'low',
         f.events,
-        { target: { fingerprint: f.alert.fingerprint, clusterId: f.clusterId } },
+        { target: { fingerprint: f.fingerprint, clusterId: f.clusterId } },
       ),
     );
   }
 
   /** Summary (or description) annotation, then where, then a few identifying labels. */
-  private alertBody(alert: AlertView, cluster: string): string {
-    const text = alert.annotations.summary ?? alert.annotations.description ?? '';
+  private alertBody(alert: AlertView | ShownAlert, cluster: string): string {
+    const text =
+      'text' in alert
+        ? alert.text
+        : (alert.annotations.summary ?? alert.annotations.description ?? '');
     const labels = Object.entries(alert.labels)
       .filter(([k]) => k !== 'alertname' && k !== 'severity')
       .slice(0, 3)
