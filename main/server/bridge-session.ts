@@ -85,12 +85,24 @@ export function createBridgeSession(
             return;
           }
           safeSend({ id, type: 'subscribed' });
-          // The view subscription sends its snapshot synchronously, after 'subscribed'.
-          const unsubscribe = subscribe(m.channel, (message: unknown) =>
-            safeSend({ id, type: 'message', message }),
-          );
-          if (closed) unsubscribe();
-          else subscriptions.set(id, unsubscribe);
+          const channel = m.channel;
+          // Reserve the id now (an 'unsubscribe' may come before the start), start in the next
+          // macrotask: the view subscription sends its (large) snapshot synchronously, and
+          // answers to requests that arrived in the same batch (app info, settings) should go
+          // out first so the window can render its frame while the snapshot is serialised.
+          let started = false;
+          subscriptions.set(id, () => {
+            started = true; // cancelled before it started: never start
+          });
+          setImmediate(() => {
+            if (started || closed || !subscriptions.has(id)) return;
+            started = true;
+            const unsubscribe = subscribe(channel, (message: unknown) =>
+              safeSend({ id, type: 'message', message }),
+            );
+            if (closed || !subscriptions.has(id)) unsubscribe();
+            else subscriptions.set(id, unsubscribe);
+          });
           return;
         }
         case 'unsubscribe': {

@@ -23,6 +23,7 @@ import { writeSettingsFile } from '../core/settings/file.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
+import { WireSerializer } from './wire-json.ts';
 import { FileSecretStore } from './secrets.ts';
 import { serveStatic } from './static.ts';
 
@@ -207,6 +208,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
       res.end();
     });
   });
+  const wire = new WireSerializer();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sockets = new Set<WebSocket>();
 
@@ -226,7 +228,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
           ws.terminate();
           return;
         }
-        ws.send(JSON.stringify(message));
+        ws.send(wire.serialize(message));
       });
       ws.on('message', (data, isBinary) => {
         if (isBinary) {

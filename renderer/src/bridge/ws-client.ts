@@ -176,8 +176,10 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
       setStatus('open');
       const queued = outbox;
       outbox = [];
-      for (const sub of subs) subscribeOnWire(sub);
+      // Requests first: their small answers (app info, settings) then arrive before a large
+      // view snapshot, so the window can lay itself out while the snapshot is on its way.
       for (const { text } of queued) ws.send(text);
+      for (const sub of subs) subscribeOnWire(sub);
     });
     ws.addEventListener('message', (event) => {
       if (socket === ws) onMessage(event.data);
