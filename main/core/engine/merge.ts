@@ -76,6 +76,8 @@ interface AlertSlot {
   builtGen: number;
   /** Index in `raws` of the representative copy when `view` was built. */
   rep: number;
+  /** Instance of the latest copy recorded (`owners[n - 1]`, without reading the array). */
+  lastOwner: string;
   /** Dropped from the merger (a group's positional hint may still point here). */
   dead: boolean;
 }
@@ -201,6 +203,8 @@ export class Merger {
   /** Slots and groups seen by the previous merge (all that the maps hold). */
   private lastSeen: AlertSlot[] = [];
   private lastGroups: GroupState[] = [];
+  /** Cluster id of every instance that supplied data since the last reset. */
+  private clusterOf = new Map<string, string>();
   private cacheConfig = '';
   private gen = 0;
 
@@ -211,6 +215,7 @@ export class Merger {
     this.slots.clear();
     this.groupStates.clear();
     this.groupHints.clear();
+    this.clusterOf.clear();
     this.lastSeen = [];
     this.lastGroups = [];
   }
@@ -264,6 +269,15 @@ export class Merger {
     const seen: AlertSlot[] = [];
     const activeGroups: GroupState[] = [];
     const hints = new Map<string, GroupState[]>();
+    // An instance whose cluster id changed: copies must then compare cluster ids too.
+    let moved = false;
+    for (const [clusterId, srcs] of sources) {
+      for (const src of srcs) {
+        const was = this.clusterOf.get(src.view.id);
+        if (was !== undefined && was !== clusterId) moved = true;
+        this.clusterOf.set(src.view.id, clusterId);
+      }
+    }
     for (const [clusterId, srcs] of sources) {
       for (const src of srcs) {
         const instanceId = src.view.id;
@@ -359,6 +373,7 @@ export class Merger {
                 view: undefined,
                 builtGen: 0,
                 rep: 0,
+                lastOwner: '',
                 dead: false,
               };
               slots.set(fp, slot);
@@ -373,28 +388,35 @@ export class Merger {
               slot.n = 0;
               slot.changed = slot.view === undefined;
               seen.push(slot);
-            } else if (slot.owners[slot.n - 1] === instanceId) {
+            } else if (slot.lastOwner === instanceId) {
               // Again from this instance: in another group (routes with `continue`), or a
               // repeat within this group. One copy per instance is enough.
               gs.maybeDup = true;
               continue;
             }
             const k = slot.n++;
+            const raws = slot.raws;
             if (
-              !slot.changed &&
-              (k >= slot.raws.length ||
-                slot.owners[k] !== instanceId ||
-                slot.clusterIds[k] !== clusterId ||
-                // Only the representative copy's times and annotations reach the record: the
-                // other copies (the peers of a cluster, usually) skip comparing those. When an
-                // updatedAt moves, the representative is chosen again anyway.
-                !(k === slot.rep ? sameAlert(slot.raws[k]!, a) : sameCopy(slot.raws[k]!, a)))
+              k < raws.length &&
+              slot.owners[k] === instanceId &&
+              (!moved || slot.clusterIds[k] === clusterId)
             ) {
+              // Same source as last time (its cluster id is then the same too, unless an
+              // instance moved). Only the representative copy's times and annotations reach
+              // the record: the other copies (the peers of a cluster, usually) skip comparing
+              // those. When an updatedAt moves, the representative is chosen again anyway.
+              if (
+                !slot.changed &&
+                !(k === slot.rep ? sameAlert(raws[k]!, a) : sameCopy(raws[k]!, a))
+              )
+                slot.changed = true;
+            } else {
               slot.changed = true;
+              slot.owners[k] = instanceId;
+              slot.clusterIds[k] = clusterId;
             }
-            slot.raws[k] = a;
-            slot.owners[k] = instanceId;
-            slot.clusterIds[k] = clusterId;
+            raws[k] = a;
+            slot.lastOwner = instanceId;
           }
         }
       }

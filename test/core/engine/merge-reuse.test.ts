@@ -243,6 +243,7 @@ describe('Merger reuse: random poll sequences', () => {
     let seq = 0;
     let snapshot = undefined as (MergedView & { seq: number }) | undefined;
     let order = ['critical', 'warning'];
+    let soloCluster = 'c2';
     for (let step = 0; step < 300; step++) {
       // Evolve: resolve, fire, update, silence, rewrite text without updatedAt.
       for (const [fp, a] of truth) {
@@ -267,9 +268,11 @@ describe('Merger reuse: random poll sequences', () => {
       }
       while (truth.size < 8 || r() < 0.3) addAlert();
       if (r() < 0.03) order = order[0] === 'critical' ? ['warning', 'critical'] : ['critical'];
+      // An instance joins another cluster now and then (settings change, peer detection).
+      if (r() < 0.05) soloCluster = soloCluster === 'c2' ? 'c1' : 'c2';
 
       const instances: MergeInstance[] = peers.map((id) => {
-        const clusterId = id === 'solo' ? 'c2' : 'c1';
+        const clusterId = id === 'solo' ? soloCluster : 'c1';
         if (r() < 0.05) return inst(id, undefined, 'unknown', clusterId);
         // A peer may lag (sees an older status or text) or list in another order.
         const byGroup = new Map<string, GettableAlert[]>();
