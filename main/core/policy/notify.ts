@@ -115,7 +115,7 @@ export class NotificationPolicy {
   // episodes in it (removed with them), the queue by resolutions within the TTL.
   /** Episode key `<cluster>\0<fingerprint>\0<startsAt>` -> episode (insertion = age order). */
   private episodes = new Map<string, Episode>();
-  /** `<cluster>\0<fingerprint>` -> its current episode. */
+  /** `<cluster>\0<fingerprint>` -> its current episode, while it is open or just resolved. */
   private current = new Map<string, Episode>();
   /** Episodes not resolved yet: the only ones an alert vanishing without an event can end. */
   private open = new Set<Episode>();
@@ -125,6 +125,8 @@ export class NotificationPolicy {
     at: [],
     head: 0,
   };
+  /** Episodes resolved during the current decide (see settleResolved). */
+  private readonly justResolved: Episode[] = [];
   /** The alerts map of the view last pruned against: the same map cannot have lost an alert. */
   private lastAlerts: ViewSnapshot['alerts'] | undefined;
   /** Instances whose unreachability was shown (recovery is shown only after it). */
@@ -305,6 +307,7 @@ export class NotificationPolicy {
     }
     alertNotes.push(...this.firingNotes(firing, view, n, order, at, nowMs));
     alertNotes.push(...this.resolvedNotes(resolved, view, n, at, nowMs));
+    this.settleResolved();
     return [
       ...out.filter((x) => x.target?.instanceId),
       ...alertNotes,
@@ -326,7 +329,7 @@ export class NotificationPolicy {
     const ep = this.episodes.get(key);
     if (ep) {
       this.current.set(cf, ep);
-      if (ep.shown) ep.shown = shownAlert(alert);
+      if (ep.delivered) ep.shown = shownAlert(alert);
       if (ep.resolvedAt !== undefined) {
         ep.resolvedAt = undefined;
         this.open.add(ep);
@@ -373,6 +376,22 @@ export class NotificationPolicy {
     this.open.delete(ep);
     this.expiry.episodes.push(ep);
     this.expiry.at.push(nowMs);
+    this.justResolved.push(ep);
+  }
+
+  /**
+   * After the cycle an episode resolved in (its resolve notification decided), it only needs
+   * to be recognised if it fires again: drop the shown alert and its `current` entry (a
+   * resolved event can only follow a new firing, which sets both again).
+   */
+  private settleResolved(): void {
+    for (const ep of this.justResolved) {
+      if (ep.resolvedAt === undefined) continue;
+      ep.shown = undefined;
+      const cf = `${ep.clusterId}\u0000${ep.fingerprint}`;
+      if (this.current.get(cf) === ep) this.current.delete(cf);
+    }
+    this.justResolved.length = 0;
   }
 
   private endEpisode(clusterId: string, fingerprint: string, nowMs: number): Episode | undefined {

@@ -83,6 +83,8 @@ describe('NotificationPolicy memory', () => {
       const m = pipe.policy.memory;
       assert.ok(m.episodes <= 100, `cycle ${c}: ${m.episodes} episodes`);
       assert.ok(m.current <= m.episodes, `cycle ${c}: current ${m.current} > ${m.episodes}`);
+      // Resolved episodes lose their current entry once their cycle is over.
+      assert.ok(m.current <= m.open, `cycle ${c}: current ${m.current} > open ${m.open}`);
       assert.ok(m.open <= m.episodes, `cycle ${c}: open ${m.open}`);
       // Resolutions within the 1 h TTL (5 per cycle) at most, plus compaction slack.
       assert.ok(m.expiryQueue <= 5 * 241 + 1024, `cycle ${c}: queue ${m.expiryQueue}`);
