@@ -10,6 +10,8 @@
 // Performance: a cycle at 10k alerts x 3 peers must merge and diff in a few ms. Record
 // objects are reused when their inputs did not change (compared field by field on the raw API
 // objects, no serialisation), so the delta is a reference comparison for the common case.
+// Group keys and alert slots are found through positional hints (same position as in the
+// previous poll / as on the first peer) before any hash lookup; see README.md "Merge cost".
 import type {
   AlertGroup,
   AlertState,
@@ -57,7 +59,7 @@ export type MergedView = Omit<ViewSnapshot, 'seq'>;
  * Everything known about one fingerprint across merges: the raw copies of the current merge
  * (one per instance that returned it, in source order) and the record built from them. The
  * arrays are overwritten in place each merge, comparing as they go, so an unchanged alert
- * costs one map lookup and a few comparisons per copy, and no allocation.
+ * costs a positional hint (or one map lookup) and a few comparisons per copy, and no allocation.
  */
 interface AlertSlot {
   fp: string;
