@@ -116,14 +116,23 @@ function identityOf(a: AlertView, severityLabel: string): string {
   return identity;
 }
 
+/** An alerts map's keys (fingerprints) and records, in the map's order. */
+interface AlertList {
+  map: Record<string, AlertView>;
+  keys: string[];
+  records: AlertView[];
+}
+
 /**
- * The records of an alerts map. Object.keys + lookups: the merged view's maps are large
- * dictionary-mode objects, where Object.values is about twice as slow.
+ * Object.keys + lookups: the merged view's maps are large dictionary-mode objects, where
+ * Object.values is about twice as slow. The keys are kept for lookups in other maps: they are
+ * internalized strings, which a dictionary lookup takes without hashing them again.
  */
-function recordsOf(alerts: Record<string, AlertView>): AlertView[] {
-  const out: AlertView[] = [];
-  for (const k of Object.keys(alerts)) out.push(alerts[k] as AlertView);
-  return out;
+function listOf(map: Record<string, AlertView>): AlertList {
+  const keys = Object.keys(map);
+  const records: AlertView[] = new Array<AlertView>(keys.length);
+  for (let i = 0; i < keys.length; i++) records[i] = map[keys[i] as string] as AlertView;
+  return { map, keys, records };
 }
 
 /** A phase change of one alert in one cluster, found before any event is built. */
@@ -144,7 +153,7 @@ export class EventDiffer {
    * The alerts map of the last `next` and its records: the next cycle's `prev` is that same
    * object, so its records need not be enumerated again (enumerating 10k keys costs ~1 ms).
    */
-  private lastAlerts: { map: Record<string, AlertView>; records: AlertView[] } | undefined;
+  private lastAlerts: AlertList | undefined;
 
   /** Forget history (e.g. after settings replaced every instance). */
   reset(): void {
@@ -153,8 +162,8 @@ export class EventDiffer {
     this.lastAlerts = undefined;
   }
 
-  private records(map: Record<string, AlertView>): AlertView[] {
-    return this.lastAlerts?.map === map ? this.lastAlerts.records : recordsOf(map);
+  private listOf(map: Record<string, AlertView>): AlertList {
+    return this.lastAlerts?.map === map ? this.lastAlerts : listOf(map);
   }
 
   diff(
@@ -204,16 +213,18 @@ export class EventDiffer {
       return f;
     };
     const prevAlerts = prev?.alerts;
-    const nextRecords = this.records(next.alerts);
-    const prevRecords = prevAlerts ? this.records(prevAlerts) : [];
-    this.lastAlerts = { map: next.alerts, records: nextRecords };
+    const nextList = this.listOf(next.alerts);
+    const prevList = prevAlerts ? this.listOf(prevAlerts) : undefined;
+    const prevRecords = prevList?.records ?? [];
+    this.lastAlerts = nextList;
 
     // 1. Which (alert, cluster) pairs changed phase (or severity). Only records the engine
     // rebuilt can have, plus unchanged ones whose endsAt has just been reached.
     const changes: Transition[] = [];
     const wantGroup = new Set<string>();
-    for (const alert of nextRecords) {
-      const before = prevAlerts?.[alert.fingerprint];
+    for (let i = 0; i < nextList.records.length; i++) {
+      const alert = nextList.records[i] as AlertView;
+      const before = prevAlerts?.[nextList.keys[i] as string];
       if (before === alert && !(endMsOf(alert) <= nowMs)) continue;
       for (const c of Object.keys(alert.statusByCluster)) {
         if (!isFresh(c)) continue;
@@ -333,8 +344,9 @@ export class EventDiffer {
 
     // Alerts gone from a cluster with fresh data resolved; gone from a stale one, unknown.
     // An unchanged record is still in every cluster it was in.
-    for (const before of prevRecords) {
-      const after = next.alerts[before.fingerprint];
+    for (let i = 0; i < prevRecords.length; i++) {
+      const before = prevRecords[i] as AlertView;
+      const after = next.alerts[prevList?.keys[i] as string];
       if (after === before) continue;
       for (const c of Object.keys(before.statusByCluster)) {
         if (after?.statusByCluster[c] !== undefined || !isFresh(c)) continue;
