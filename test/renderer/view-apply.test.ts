@@ -141,3 +141,32 @@ describe('applyViewMessage', () => {
     assert.deepEqual(gap, { ok: false, reason: 'out-of-order', expected: 2, got: 3 });
   });
 });
+
+describe('applyViewMessage: split snapshot', () => {
+  it('completes a partial snapshot with its rest', () => {
+    const s = snapshot();
+    const partial = applyViewMessage(null, { type: 'snapshot', snapshot: s, partial: true });
+    assert.ok(partial.ok);
+    const r = applyViewMessage(partial.snapshot, {
+      type: 'snapshot-rest',
+      rest: {
+        seq: 1,
+        alerts: { a: { annotations: { description: 'd' }, generatorURL: 'http://x' } },
+      },
+    });
+    assert.ok(r.ok);
+    assert.deepEqual(r.snapshot.alerts['a']?.annotations, { description: 'd' });
+    assert.equal(r.snapshot.alerts['a']?.generatorURL, 'http://x');
+    // Untouched records keep their identity; the input is not mutated.
+    assert.equal(r.snapshot.alerts['b'], s.alerts['b']);
+    assert.deepEqual(s.alerts['a']?.annotations, {});
+  });
+
+  it('asks for a resubscribe when a rest does not follow its snapshot', () => {
+    const rest = { type: 'snapshot-rest' as const, rest: { seq: 1, alerts: {} } };
+    const none = applyViewMessage(null, rest);
+    assert.ok(!none.ok && none.reason === 'no-snapshot');
+    const other = applyViewMessage({ ...snapshot(), seq: 2 }, rest);
+    assert.ok(!other.ok && other.reason === 'out-of-order');
+  });
+});

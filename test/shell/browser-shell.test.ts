@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import type { GettableSilence } from '../../main/core/api/types.ts';
-import type { AlertView, GroupView, ViewMessage } from '../../main/core/model/view.ts';
+import type { AlertView, GroupView, ViewStreamMessage } from '../../main/core/model/view.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
 import { writeSettingsFile } from '../../main/core/settings/file.ts';
 import { createWsBridge, type WsBridge } from '../../renderer/src/bridge/ws-client.ts';
@@ -57,11 +57,19 @@ class ViewMirror {
   alerts = new Map<string, AlertView>();
   groups = new Map<string, GroupView>();
   types: string[] = [];
-  apply(m: ViewMessage): void {
+  apply(m: ViewStreamMessage): void {
     this.types.push(m.type);
     if (m.type === 'snapshot') {
       this.alerts = new Map(Object.entries(m.snapshot.alerts));
       this.groups = new Map(Object.entries(m.snapshot.groups));
+      return;
+    }
+    if (m.type === 'snapshot-rest') {
+      // A large snapshot's detail fields (see ViewStreamMessage): merged into its alerts.
+      for (const [fp, rest] of Object.entries(m.rest.alerts)) {
+        const a = this.alerts.get(fp);
+        if (a) this.alerts.set(fp, { ...a, ...rest });
+      }
       return;
     }
     for (const a of m.delta.upsert.alerts ?? []) this.alerts.set(a.fingerprint, a);

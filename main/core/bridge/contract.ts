@@ -5,7 +5,7 @@
 import type { SerializedError } from '../api/errors.ts';
 import type { AlertmanagerStatus, Matcher } from '../api/types.ts';
 import type { AppNotification } from '../model/events.ts';
-import type { ViewMessage } from '../model/view.ts';
+import type { ViewStreamMessage } from '../model/view.ts';
 import type {
   InstanceSecrets,
   PreviewResult,
@@ -66,7 +66,7 @@ export interface Requests {
 /** Subscription channels: name -> message type. Subscribing returns an unsubscribe. */
 export interface Subscriptions {
   /** Full snapshot first, then deltas. */
-  'view:changes': ViewMessage;
+  'view:changes': ViewStreamMessage;
   'notifications:shown': AppNotification;
   /** The shell asks the window to show something (tray item, notification click). */
   'ui:navigate': {

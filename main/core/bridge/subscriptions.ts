@@ -1,6 +1,7 @@
 // Subscription channels wired to their sources, for both transports: view:changes to the
 // core's view (snapshot first, then deltas), notifications:shown to the notification policy's
 // output, ui:navigate to the shell's own navigation requests (tray item, notification click).
+import type { AlertView, ViewSnapshot, ViewSnapshotRest } from '../model/view.ts';
 import type { Core } from '../service.ts';
 import type { SubscriptionChannel, Subscriptions } from './contract.ts';
 
@@ -72,11 +73,59 @@ export function createSubscribe(sources: SubscriptionSources): Subscribe {
   return ((channel: SubscriptionChannel, listener: (message: unknown) => void) => {
     switch (channel) {
       case 'view:changes':
-        return sources.core.subscribe(listener);
+        return sources.core.subscribe((message) => {
+          if (message.type !== 'snapshot') return listener(message);
+          const split = splitSnapshot(message.snapshot);
+          if (!split) return listener(message);
+          // Back to back, before any delta: a delta's records are complete anyway.
+          listener({ type: 'snapshot', snapshot: split.snapshot, partial: true });
+          listener({ type: 'snapshot-rest', rest: split.rest });
+        });
       case 'notifications:shown':
         return sources.core.onNotification(listener);
       case 'ui:navigate':
         return sources.navigate.on(listener);
     }
   }) as Subscribe;
+}
+
+/** Below this many alerts a snapshot goes whole: splitting only pays for large views. */
+export const SPLIT_SNAPSHOT_MIN_ALERTS = 2000;
+
+interface Split {
+  alerts: Record<string, AlertView>;
+  rest: Record<string, ViewSnapshotRest['alerts'][string]>;
+}
+
+/** Per alerts collection (immutable, shared by every snapshot of one view): windows that
+ * subscribe together, or reload, reuse one split and the transport its serialised text. */
+const splits = new WeakMap<Record<string, AlertView>, Split>();
+
+/**
+ * A large snapshot as a partial one plus the rest: the first render of the window parses
+ * (JSON over the WebSocket, structured clone over IPC) only what the alert list needs. The
+ * descriptions, runbook links and generator URLs are about a third of a 10k-alert view.
+ */
+export function splitSnapshot(
+  snapshot: ViewSnapshot,
+): { snapshot: ViewSnapshot; rest: ViewSnapshotRest } | undefined {
+  const all = snapshot.alerts;
+  let split = splits.get(all);
+  if (!split) {
+    const keys = Object.keys(all);
+    if (keys.length < SPLIT_SNAPSHOT_MIN_ALERTS) return undefined;
+    split = { alerts: {}, rest: {} };
+    for (const fp of keys) {
+      const a = all[fp]!;
+      const { generatorURL, annotations, ...list } = a;
+      const summary = annotations['summary'];
+      split.alerts[fp] = { ...list, annotations: summary === undefined ? {} : { summary } };
+      split.rest[fp] = generatorURL === undefined ? { annotations } : { annotations, generatorURL };
+    }
+    splits.set(all, split);
+  }
+  return {
+    snapshot: { ...snapshot, alerts: split.alerts },
+    rest: { seq: snapshot.seq, alerts: split.rest },
+  };
 }

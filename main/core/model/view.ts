@@ -156,3 +156,23 @@ export interface ViewDelta {
 /** First message of the view subscription is the full snapshot, then deltas. */
 export type ViewMessage =
   { type: 'snapshot'; snapshot: ViewSnapshot } | { type: 'delta'; delta: ViewDelta };
+
+/** Alert fields a `partial` snapshot leaves out, keyed by fingerprint (see ViewStreamMessage). */
+export type AlertDetailFields = Pick<AlertView, 'annotations' | 'generatorURL'>;
+
+export interface ViewSnapshotRest {
+  /** seq of the partial snapshot this completes. */
+  seq: number;
+  alerts: Record<string, AlertDetailFields>;
+}
+
+/**
+ * What a window's 'view:changes' subscription receives: the core's ViewMessages, except that
+ * a large snapshot may be sent as a `partial` one (alerts keep only the `summary` annotation
+ * and have no generatorURL: enough for the list) immediately followed by a 'snapshot-rest'
+ * with those fields, before any delta. Records in deltas are always complete.
+ */
+export type ViewStreamMessage =
+  | { type: 'snapshot'; snapshot: ViewSnapshot; partial?: true }
+  | { type: 'snapshot-rest'; rest: ViewSnapshotRest }
+  | { type: 'delta'; delta: ViewDelta };

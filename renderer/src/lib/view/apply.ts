@@ -2,7 +2,13 @@
 // of the view. Kept free of Svelte so it is unit-testable in plain Node. Every collection that
 // a delta touches is replaced by a new object (and untouched ones keep their identity), so a
 // store holding them in $state.raw fields only re-derives what actually changed.
-import type { ViewDelta, ViewMessage, ViewSnapshot } from '../../../../main/core/model/view.ts';
+import type {
+  AlertView,
+  ViewDelta,
+  ViewSnapshot,
+  ViewSnapshotRest,
+  ViewStreamMessage,
+} from '../../../../main/core/model/view.ts';
 
 export type CollectionName = 'instances' | 'clusters' | 'groups' | 'alerts' | 'silences';
 
@@ -35,8 +41,19 @@ export type ApplyResult =
   | { ok: false; reason: 'no-snapshot' | 'out-of-order'; expected?: number; got: number };
 
 /** Apply one message; never mutates `current`. */
-export function applyViewMessage(current: ViewSnapshot | null, message: ViewMessage): ApplyResult {
+export function applyViewMessage(
+  current: ViewSnapshot | null,
+  message: ViewStreamMessage,
+): ApplyResult {
   if (message.type === 'snapshot') return { ok: true, snapshot: message.snapshot };
+  if (message.type === 'snapshot-rest') {
+    const seq = message.rest.seq;
+    if (!current) return { ok: false, reason: 'no-snapshot', got: seq };
+    // The rest follows its partial snapshot before any delta: anything else is out of order.
+    if (seq !== current.seq)
+      return { ok: false, reason: 'out-of-order', expected: current.seq, got: seq };
+    return { ok: true, snapshot: applyRest(current, message.rest) };
+  }
   const delta = message.delta;
   if (!current) return { ok: false, reason: 'no-snapshot', got: delta.seq };
   // A repeated or older delta is already included: ignore it rather than resubscribing.
@@ -60,4 +77,14 @@ export function applyDelta(current: ViewSnapshot, delta: ViewDelta): ViewSnapsho
   }
   if (delta.summary) next.summary = delta.summary;
   return next;
+}
+
+/** Completes a partial snapshot's alerts with their detail fields (new records, new collection). */
+export function applyRest(current: ViewSnapshot, rest: ViewSnapshotRest): ViewSnapshot {
+  const alerts: Record<string, AlertView> = { ...current.alerts };
+  for (const [fp, fields] of Object.entries(rest.alerts)) {
+    const a = alerts[fp];
+    if (a) alerts[fp] = { ...a, ...fields };
+  }
+  return { ...current, alerts };
 }

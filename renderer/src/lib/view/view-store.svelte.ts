@@ -9,7 +9,7 @@ import type {
   InstanceView,
   SilenceView,
   Summary,
-  ViewMessage,
+  ViewStreamMessage,
   ViewSnapshot,
 } from '../../../../main/core/model/view.ts';
 import { applyViewMessage } from './apply.ts';
@@ -30,7 +30,7 @@ export class ViewStore {
   #unsubscribe: (() => void) | null = null;
 
   /** Apply one message; returns false when a resubscribe is needed. */
-  apply(message: ViewMessage): boolean {
+  apply(message: ViewStreamMessage): boolean {
     const result = applyViewMessage(this.#snapshot, message);
     if (!result.ok) return false;
     const prev = this.#snapshot;
