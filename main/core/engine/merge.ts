@@ -204,6 +204,7 @@ export class Merger {
   private groupHints = new Map<string, GroupState[]>();
   /** Slots and groups seen by the previous merge (all that the maps hold). */
   private lastSeen: AlertSlot[] = [];
+  private spareSeen: AlertSlot[] = [];
   private lastGroups: GroupState[] = [];
   /** Cluster id of every instance that supplied data since the last reset. */
   private clusterOf = new Map<string, string>();
@@ -219,6 +220,7 @@ export class Merger {
     this.groupHints.clear();
     this.clusterOf.clear();
     this.lastSeen = [];
+    this.spareSeen = [];
     this.lastGroups = [];
   }
 
@@ -268,7 +270,9 @@ export class Merger {
     const gen = ++this.gen;
     const slots = this.slots;
     const groupStates = this.groupStates;
-    const seen: AlertSlot[] = [];
+    // Reuses the array of the merge before last (written by index, trimmed after: no growth).
+    const seen = this.spareSeen;
+    let seenCount = 0;
     const activeGroups: GroupState[] = [];
     const hints = new Map<string, GroupState[]>();
     // An instance whose cluster id changed: copies must then compare cluster ids too.
@@ -389,7 +393,7 @@ export class Merger {
               slot.gen = gen;
               slot.n = 0;
               slot.changed = slot.view === undefined;
-              seen.push(slot);
+              seen[seenCount++] = slot;
             } else if (slot.lastOwner === instanceId) {
               // Again from this instance: in another group (routes with `continue`), or a
               // repeat within this group. One copy per instance is enough.
@@ -427,8 +431,8 @@ export class Merger {
 
     // Alerts: reuse the previous record when no copy changed.
     const alerts: Record<string, AlertView> = {};
-    /** The same records as an array: iterating a 10k-key object is much slower. */
-    const alertList: AlertView[] = [];
+    // `seen` doubles as the list of records (iterating a 10k-key object is much slower).
+    seen.length = seenCount;
     for (const slot of seen) {
       if (slot.n !== slot.raws.length) {
         // Fewer copies than last time: an instance no longer returns it.
@@ -446,7 +450,6 @@ export class Merger {
         slot.builtGen = gen;
       }
       alerts[slot.fp] = slot.view;
-      alertList.push(slot.view);
     }
     for (const slot of this.lastSeen) {
       if (slot.gen !== gen && !slot.dead) {
@@ -454,6 +457,7 @@ export class Merger {
         slots.delete(slot.fp);
       }
     }
+    this.spareSeen = this.lastSeen;
     this.lastSeen = seen;
 
     // Groups: the previous record stands when the group has the same members (same records,
@@ -550,7 +554,7 @@ export class Merger {
       }
     }
 
-    const summary = buildSummary(input, instances, clusters, alertList);
+    const summary = buildSummary(input, instances, clusters, seen);
     const oldSummary = prev?.summary;
     return {
       instances,
@@ -711,14 +715,16 @@ function buildSummary(
   input: MergeInput,
   instances: Record<string, InstanceView>,
   clusters: Record<string, ClusterView>,
-  alerts: readonly AlertView[],
+  /** Every alert's slot, its record built. */
+  slots: readonly AlertSlot[],
 ): Summary {
   const bySeverity: Record<string, number> = {};
   let firing = 0;
   let suppressed = 0;
   let critical = false;
   const top = input.severityOrder[0];
-  for (const a of alerts) {
+  for (const slot of slots) {
+    const a = slot.view!;
     if (a.state === 'active') {
       firing++;
       bySeverity[a.severity] = (bySeverity[a.severity] ?? 0) + 1;
