@@ -197,6 +197,26 @@ interface GroupState {
   view: GroupView | undefined;
 }
 
+/**
+ * The alert records a merge may have changed relative to the `prev` it was given, when that
+ * was the merger's own previous result: records rebuilt in the merge (new ones included) and
+ * fingerprints gone. Every other record of the result is the same object as in `prev`, so a
+ * diff need not visit the 10k unchanged ones. Kept beside the result (no extra property).
+ */
+export interface AlertChanges {
+  prev: MergedView;
+  rebuilt: AlertView[];
+  removed: string[];
+}
+
+const alertChanges = new WeakMap<MergedView, AlertChanges>();
+
+/** The merger's record of what changed between `prev` and `next`, if it made `next` from it. */
+export function knownAlertChanges(prev: MergedView, next: MergedView): AlertChanges | undefined {
+  const c = alertChanges.get(next);
+  return c !== undefined && c.prev === prev ? c : undefined;
+}
+
 export class Merger {
   private slots = new Map<string, AlertSlot>();
   private groupStates = new Map<string, GroupState>();
@@ -210,6 +230,8 @@ export class Merger {
   private clusterOf = new Map<string, string>();
   private cacheConfig = '';
   private gen = 0;
+  /** The previous result (its records are what the slots hold). */
+  private lastOutput: MergedView | undefined;
 
   /** Forget reused records (e.g. the severity label changed). */
   reset(): void {
@@ -221,6 +243,7 @@ export class Merger {
     this.clusterOf.clear();
     this.lastSeen = [];
     this.spareSeen = [];
+    this.lastOutput = undefined;
     this.lastGroups = [];
   }
 
@@ -431,6 +454,10 @@ export class Merger {
 
     // Alerts: reuse the previous record when no copy changed.
     const alerts: Record<string, AlertView> = {};
+    // `prev` is the previous result: what changed can be listed for the diff on the way.
+    const tracked = prev !== undefined && prev === this.lastOutput;
+    const rebuilt: AlertView[] = [];
+    const removed: string[] = [];
     // `seen` doubles as the list of records (iterating a 10k-key object is much slower).
     seen.length = seenCount;
     for (const slot of seen) {
@@ -448,6 +475,7 @@ export class Merger {
         slot.view = buildAlert(slot, clusters, input.severityLabel);
         slot.stale = stale;
         slot.builtGen = gen;
+        if (tracked) rebuilt.push(slot.view);
       }
       alerts[slot.fp] = slot.view;
     }
@@ -455,6 +483,7 @@ export class Merger {
       if (slot.gen !== gen && !slot.dead) {
         slot.dead = true;
         slots.delete(slot.fp);
+        if (tracked) removed.push(slot.fp);
       }
     }
     this.spareSeen = this.lastSeen;
@@ -556,7 +585,7 @@ export class Merger {
 
     const summary = buildSummary(input, instances, clusters, seen);
     const oldSummary = prev?.summary;
-    return {
+    const out: MergedView = {
       instances,
       clusters,
       groups,
@@ -564,6 +593,9 @@ export class Merger {
       silences,
       summary: oldSummary && deepEqual(oldSummary, summary) ? oldSummary : summary,
     };
+    if (tracked) alertChanges.set(out, { prev, rebuilt, removed });
+    this.lastOutput = out;
+    return out;
   }
 }
 

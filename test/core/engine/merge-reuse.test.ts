@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AlertGroup, GettableAlert } from '../../../main/core/api/types.ts';
-import { applyDelta, diffViews } from '../../../main/core/engine/delta.ts';
+import { applyDelta, diffViews, diffViewsFull } from '../../../main/core/engine/delta.ts';
 import {
   Merger,
   type MergedView,
@@ -305,6 +305,8 @@ describe('Merger reuse: random poll sequences', () => {
       assert.deepEqual(next, fresh, `step ${step}`);
       if (prev && snapshot) {
         const d = diffViews(prev, next, seq + 1);
+        // The merger's list of changed alerts gives exactly what visiting every record gives.
+        assert.deepEqual(d, diffViewsFull(prev, next, seq + 1), `known changes at step ${step}`);
         if (d) {
           seq = d.seq;
           snapshot = applyDelta(snapshot, d);
