@@ -80,6 +80,9 @@ interface AlertSlot {
   rep: number;
   /** Instance of the latest copy recorded (`owners[n - 1]`, without reading the array). */
   lastOwner: string;
+  /** The record's state and severity, for the summary without reading every record. */
+  state: AlertState;
+  severity: string;
   /** Dropped from the merger (a group's positional hint may still point here). */
   dead: boolean;
 }
@@ -403,6 +406,8 @@ export class Merger {
                 builtGen: 0,
                 rep: 0,
                 lastOwner: '',
+                state: 'unprocessed',
+                severity: '',
                 dead: false,
               };
               slots.set(fp, slot);
@@ -458,6 +463,9 @@ export class Merger {
     const tracked = prev !== undefined && prev === this.lastOutput;
     const rebuilt: AlertView[] = [];
     const removed: string[] = [];
+    // Summary counts, on the way (the slot is at hand here; the records are not).
+    const counts: AlertCounts = { bySeverity: {}, firing: 0, suppressed: 0, critical: false };
+    const top = input.severityOrder[0];
     // `seen` doubles as the list of records (iterating a 10k-key object is much slower).
     seen.length = seenCount;
     for (const slot of seen) {
@@ -475,9 +483,19 @@ export class Merger {
         slot.view = buildAlert(slot, clusters, input.severityLabel);
         slot.stale = stale;
         slot.builtGen = gen;
+        slot.state = slot.view.state;
+        slot.severity = slot.view.severity;
         if (tracked) rebuilt.push(slot.view);
       }
       alerts[slot.fp] = slot.view;
+      if (slot.state === 'active') {
+        const sev = slot.severity;
+        counts.firing++;
+        counts.bySeverity[sev] = (counts.bySeverity[sev] ?? 0) + 1;
+        if (sev === top) counts.critical = true;
+      } else if (slot.state === 'suppressed') {
+        counts.suppressed++;
+      }
     }
     for (const slot of this.lastSeen) {
       if (slot.gen !== gen && !slot.dead) {
@@ -583,7 +601,7 @@ export class Merger {
       }
     }
 
-    const summary = buildSummary(input, instances, clusters, seen);
+    const summary = buildSummary(input, instances, clusters, counts);
     const oldSummary = prev?.summary;
     const out: MergedView = {
       instances,
@@ -734,6 +752,16 @@ function silenceKey(clusterId: string, id: string): string {
   return `${clusterId}/${id}`;
 }
 
+/** Counts over every alert record, gathered by the merge loop. */
+interface AlertCounts {
+  /** Active alerts per severity. */
+  bySeverity: Record<string, number>;
+  firing: number;
+  suppressed: number;
+  /** An active alert has the top severity (severityOrder[0]). */
+  critical: boolean;
+}
+
 /**
  * Summary. `worst`, most urgent first:
  * - unreachable: an enabled instance is unreachable, auth-failed or stale (we may be missing
@@ -747,24 +775,8 @@ function buildSummary(
   input: MergeInput,
   instances: Record<string, InstanceView>,
   clusters: Record<string, ClusterView>,
-  /** Every alert's slot, its record built. */
-  slots: readonly AlertSlot[],
+  { bySeverity, firing, suppressed, critical }: AlertCounts,
 ): Summary {
-  const bySeverity: Record<string, number> = {};
-  let firing = 0;
-  let suppressed = 0;
-  let critical = false;
-  const top = input.severityOrder[0];
-  for (const slot of slots) {
-    const a = slot.view!;
-    if (a.state === 'active') {
-      firing++;
-      bySeverity[a.severity] = (bySeverity[a.severity] ?? 0) + 1;
-      if (top !== undefined && a.severity === top) critical = true;
-    } else if (a.state === 'suppressed') {
-      suppressed++;
-    }
-  }
   const unreachableInstances: string[] = [];
   let anyAnswered = false;
   for (const mi of input.instances) {
