@@ -2,7 +2,7 @@
 // alert may be silenced in one cluster and not another). Only clusters with fresh data take
 // part: the engine keeps the last good data of an unreachable cluster (marked stale), and
 // neither that frozen data nor its disappearance may look like alerts firing or resolving.
-import type { AlertView, SilenceView, ViewSnapshot } from '../model/view.ts';
+import type { AlertView, GroupView, SilenceView, ViewSnapshot } from '../model/view.ts';
 import type { CoreEvent } from '../model/events.ts';
 import { DEFAULT_SEVERITY_LABEL, DEFAULT_SEVERITY_ORDER } from '../settings/defaults.ts';
 import { severityRank } from './severity.ts';
@@ -221,7 +221,9 @@ export class EventDiffer {
     // 1. Which (alert, cluster) pairs changed phase (or severity). Only records the engine
     // rebuilt can have, plus unchanged ones whose endsAt has just been reached.
     const changes: Transition[] = [];
-    const wantGroup = new Set<string>();
+    // Alerts that need their group: new ones (not in prev) and ones prev had already.
+    const wantNew = new Set<string>();
+    const wantOld = new Set<string>();
     for (let i = 0; i < nextList.records.length; i++) {
       const alert = nextList.records[i] as AlertView;
       const before = prevAlerts?.[nextList.keys[i] as string];
@@ -248,18 +250,24 @@ export class EventDiffer {
         } else if (now !== 'active') {
           continue;
         }
-        if (now === 'active') wantGroup.add(alert.fingerprint);
+        if (now === 'active') (before ? wantOld : wantNew).add(alert.fingerprint);
         changes.push({ alert, before, clusterId: c, now, was });
       }
     }
 
     // 2. First group of each (cluster, alert) that needs one, for click-through and "silence
     // this group": one pass over the groups' fingerprint lists, building keys only for those.
+    // A group record kept unchanged from prev lists the same alerts as in prev, so it cannot
+    // hold an alert prev did not have: for new alerts only rebuilt groups are read.
     const groupOf = new Map<string, string>();
-    if (wantGroup.size > 0) {
-      for (const g of Object.values(next.groups)) {
+    if (wantNew.size + wantOld.size > 0) {
+      const prevGroups = prev?.groups;
+      for (const key of Object.keys(next.groups)) {
+        const g = next.groups[key] as GroupView;
+        const kept = prevGroups?.[key] === g;
+        if (kept && wantOld.size === 0) continue;
         for (const fp of g.alerts) {
-          if (!wantGroup.has(fp)) continue;
+          if (!wantOld.has(fp) && (kept || !wantNew.has(fp))) continue;
           const k = `${g.clusterId}\u0000${fp}`;
           if (!groupOf.has(k)) groupOf.set(k, g.key);
         }

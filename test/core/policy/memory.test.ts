@@ -12,7 +12,7 @@ import {
   type NotificationPolicyOptions,
 } from '../../../main/core/policy/index.ts';
 import { defaultSettings, type Settings } from '../../../main/core/settings/index.ts';
-import { alert, iso, MIN, snapshot, T0 } from './view-fixtures.ts';
+import { alert, group, iso, MIN, snapshot, T0 } from './view-fixtures.ts';
 
 const STEP = 15_000;
 
@@ -204,5 +204,32 @@ describe('EventDiffer work on steady cycles', () => {
     );
     const v6 = snapshot({ alerts: [...records, crit, ending] });
     assert.deepEqual(d.diff(v5, v6, T0 + 6 * STEP, { expiringWithinMin: 10 }), []);
+  });
+
+  it('groupKey of firing alerts with group records kept unchanged between views', () => {
+    const d = new EventDiffer();
+    const a = alert({ labels: { alertname: 'Kept', host: 'a' } });
+    const quiet = alert({
+      labels: { alertname: 'Quiet', host: 'q' },
+      states: { c1: 'suppressed' },
+    });
+    const loud = alert({ labels: { alertname: 'Quiet', host: 'q' } });
+    const kept = group('c1', { alertname: 'Kept' }, [a]);
+    const quietGroup = group('c1', { alertname: 'Quiet' }, [quiet]);
+    const v1 = snapshot({ alerts: [a, quiet], groups: [kept, quietGroup] });
+    d.diff(undefined, v1, T0, { expiringWithinMin: 10 });
+    // A new alert in a rebuilt group, while `kept` and the quiet group stay the same objects;
+    // the suppressed alert becomes active without its group record changing.
+    const b = alert({ labels: { alertname: 'New', host: 'b' } });
+    const fresh = group('c1', { alertname: 'New' }, [b]);
+    const v2 = snapshot({ alerts: [a, loud, b], groups: [kept, quietGroup, fresh] });
+    const ev = d.diff(v1, v2, T0 + STEP, { expiringWithinMin: 10 });
+    assert.deepEqual(
+      ev.map((e) => [e.type, 'groupKey' in e ? e.groupKey : undefined]),
+      [
+        ['alert-unsuppressed', quietGroup.key],
+        ['alert-firing', fresh.key],
+      ],
+    );
   });
 });
