@@ -49,6 +49,18 @@ function wrapPreload(raw: BridgeApi): BridgeApi {
   return { ...methods, subscribe: raw.subscribe } as unknown as BridgeApi;
 }
 
+/** After the next painted frame; a hidden page has no frames, so at most 100 ms later. */
+function afterNextFrame(fn: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 100);
+}
+
 let bridge: BridgeApi | undefined;
 let status: BridgeStatus = 'open';
 const statusListeners = new Set<(s: BridgeStatus) => void>();
@@ -63,7 +75,10 @@ export function getBridge(): BridgeApi {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const url = `${scheme}//${location.host}/bridge?token=${encodeURIComponent(token)}`;
-  const ws = createWsBridge(url, { createSocket: (u) => new WebSocket(u) });
+  const ws = createWsBridge(url, {
+    createSocket: (u) => new WebSocket(u),
+    yieldToRender: afterNextFrame,
+  });
   status = ws.status();
   ws.onStatus((s) => {
     status = s;

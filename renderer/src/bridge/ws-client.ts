@@ -36,6 +36,14 @@ export interface WsBridgeOptions {
   /** Defaults to the global timers; injectable for tests. */
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /**
+   * After a message of at least `largeMessageChars` (a view snapshot), the following messages
+   * wait for `yieldToRender` to call back, in order: the page paints what the large one showed
+   * before parsing the next (the rest of a split snapshot). Defaults: 1,000,000 chars and a
+   * zero timeout; the browser passes "after the next frame".
+   */
+  largeMessageChars?: number;
+  yieldToRender?: (fn: () => void) => void;
 }
 
 export interface WsBridge {
@@ -69,7 +77,13 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
   const clearTimer =
     options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
 
+  const largeMessageChars = options.largeMessageChars ?? 1_000_000;
+  const yieldToRender = options.yieldToRender ?? ((fn) => setTimer(fn, 0));
+
   let socket: WebSocketLike | undefined;
+  /** Messages received while yielding after a large one, handled in order afterwards. */
+  let inbox: unknown[] = [];
+  let yielding = false;
   let state: BridgeStatus = 'connecting';
   let closedForGood = false;
   let nextId = 1;
@@ -164,6 +178,31 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     }
   }
 
+  function receive(data: unknown): void {
+    if (yielding) {
+      inbox.push(data);
+      return;
+    }
+    onMessage(data);
+    if (typeof data === 'string' && data.length >= largeMessageChars) {
+      yielding = true;
+      yieldToRender(drainInbox);
+    }
+  }
+
+  function drainInbox(): void {
+    yielding = false;
+    while (inbox.length > 0 && !yielding) receive(inbox.shift());
+  }
+
+  /** Handles everything still queued at once (before a close rejects what it answers). */
+  function flushInbox(): void {
+    const queued = inbox;
+    inbox = [];
+    yielding = false;
+    for (const data of queued) onMessage(data);
+  }
+
   function connect(): void {
     if (closedForGood) return;
     setStatus('connecting');
@@ -182,7 +221,7 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
       for (const sub of subs) subscribeOnWire(sub);
     });
     ws.addEventListener('message', (event) => {
-      if (socket === ws) onMessage(event.data);
+      if (socket === ws) receive(event.data);
     });
     ws.addEventListener('error', () => {
       // 'close' follows; nothing else to do.
@@ -193,6 +232,7 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     });
     ws.addEventListener('close', () => {
       if (socket !== ws) return;
+      flushInbox();
       socket = undefined;
       if (!opened) failedAttempts++;
       if (failedAttempts >= GIVE_UP_QUEUED_AFTER) {
@@ -269,6 +309,7 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
       subs.clear();
       subsByWireId.clear();
       outbox = [];
+      inbox = [];
       failSent({ kind: 'internal', message: 'bridge closed' });
       const ws = socket;
       socket = undefined;
