@@ -135,6 +135,16 @@ function listOf(map: Record<string, AlertView>): AlertList {
   return { map, keys, records };
 }
 
+function namesOf(records: readonly AlertView[]): Map<string | undefined, Set<AlertView>> {
+  const names = new Map<string | undefined, Set<AlertView>>();
+  for (const r of records) {
+    const set = names.get(r.labels.alertname);
+    if (set) set.add(r);
+    else names.set(r.labels.alertname, new Set([r]));
+  }
+  return names;
+}
+
 /** A phase change of one alert in one cluster, found before any event is built. */
 interface Transition {
   alert: AlertView;
@@ -154,12 +164,19 @@ export class EventDiffer {
    * object, so its records need not be enumerated again (enumerating 10k keys costs ~1 ms).
    */
   private lastAlerts: AlertList | undefined;
+  /**
+   * Records of `byName.map` by alertname, kept up to date from the records that changed, so
+   * escalation candidates are found without reading every alert. Built on first need.
+   */
+  private byName:
+    { map: Record<string, AlertView>; names: Map<string | undefined, Set<AlertView>> } | undefined;
 
   /** Forget history (e.g. after settings replaced every instance). */
   reset(): void {
     this.lastNowMs = undefined;
     this.warned.clear();
     this.lastAlerts = undefined;
+    this.byName = undefined;
   }
 
   private listOf(map: Record<string, AlertView>): AlertList {
@@ -224,10 +241,14 @@ export class EventDiffer {
     // Alerts that need their group: new ones (not in prev) and ones prev had already.
     const wantNew = new Set<string>();
     const wantOld = new Set<string>();
+    /** Records of next that prev did not have (as the same object), and vice versa. */
+    const added: AlertView[] = [];
+    const dropped: AlertView[] = [];
     for (let i = 0; i < nextList.records.length; i++) {
       const alert = nextList.records[i] as AlertView;
       const before = prevAlerts?.[nextList.keys[i] as string];
       if (before === alert && !(endMsOf(alert) <= nowMs)) continue;
+      if (before !== alert) added.push(alert);
       for (const c of Object.keys(alert.statusByCluster)) {
         if (!isFresh(c)) continue;
         const now = phaseOf(alert, c, nowMs);
@@ -274,21 +295,16 @@ export class EventDiffer {
       }
     }
 
-    // Built on first need: alerts of prev sharing an alertname with an alert that fires now,
-    // the only possible escalation sources (the identity includes the alertname), in prev's
-    // order; identities are then computed for those candidates only.
-    let prevByName: Map<string | undefined, AlertView[]> | undefined;
+    // Prev's alerts by alertname: the only possible escalation sources (the identity includes
+    // the alertname); identities are then computed for those candidates only.
+    let prevByName = prevAlerts && this.byName?.map === prevAlerts ? this.byName.names : undefined;
     const previousSeverities = (a: AlertView, c: string, rank: number): AlertView[] => {
-      if (!prevByName) {
-        prevByName = new Map();
-        for (const t of changes)
-          if (t.now === 'active') prevByName.set(t.alert.labels.alertname, []);
-        for (const p of prevRecords) prevByName.get(p.labels.alertname)?.push(p);
-      }
+      if (!prevAlerts) return [];
+      if (!prevByName) prevByName = namesOf(prevRecords);
       const same = prevByName.get(a.labels.alertname);
       if (!same) return [];
       let identity: string | undefined;
-      return same.filter((p) => {
+      const found = [...same].filter((p) => {
         if (
           p.fingerprint === a.fingerprint ||
           p.severity === a.severity ||
@@ -301,6 +317,12 @@ export class EventDiffer {
         identity ??= identityOf(a, severityLabel);
         return identityOf(p, severityLabel) === identity;
       });
+      // Several (rare): the first in prev's order, as a scan of prev would find.
+      if (found.length > 1) {
+        const pos = new Map(found.map((p) => [p, prevRecords.indexOf(p)]));
+        found.sort((x, y) => (pos.get(x) ?? 0) - (pos.get(y) ?? 0));
+      }
+      return found;
     };
 
     // 3. Events, in the order of the alerts.
@@ -356,6 +378,7 @@ export class EventDiffer {
       const before = prevRecords[i] as AlertView;
       const after = next.alerts[prevList?.keys[i] as string];
       if (after === before) continue;
+      dropped.push(before);
       for (const c of Object.keys(before.statusByCluster)) {
         if (after?.statusByCluster[c] !== undefined || !isFresh(c)) continue;
         const was = phaseOf(before, c, prevNow);
@@ -369,6 +392,22 @@ export class EventDiffer {
           });
         }
       }
+    }
+
+    // The name index now describes next (kept only if it existed: built on first need).
+    if (prevByName) {
+      for (const r of dropped) {
+        const set = prevByName.get(r.labels.alertname);
+        if (set?.delete(r) && set.size === 0) prevByName.delete(r.labels.alertname);
+      }
+      for (const r of added) {
+        const set = prevByName.get(r.labels.alertname);
+        if (set) set.add(r);
+        else prevByName.set(r.labels.alertname, new Set([r]));
+      }
+      this.byName = { map: next.alerts, names: prevByName };
+    } else {
+      this.byName = undefined;
     }
   }
 

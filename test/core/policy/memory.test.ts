@@ -232,4 +232,45 @@ describe('EventDiffer work on steady cycles', () => {
       ],
     );
   });
+
+  it('escalation sources from the name index kept across cycles: the first in prev order', () => {
+    const d = new EventDiffer();
+    const o = { expiringWithinMin: 10 };
+    const x = alert({ labels: { alertname: 'Other' } });
+    const lbl = (severity: string) => ({ alertname: 'Disk', host: 'a', severity });
+    const warn = alert({ labels: lbl('warning') });
+    const info = alert({ labels: lbl('info') });
+    const crit = alert({ labels: lbl('critical') });
+    const v1 = snapshot({ alerts: [x] });
+    const v2 = snapshot({ alerts: [x, warn] });
+    const v3 = snapshot({ alerts: [x, info, warn] });
+    const v4 = snapshot({ alerts: [x, info, warn, crit] });
+    d.diff(undefined, v1, T0, o);
+    assert.deepEqual(
+      d.diff(v1, v2, T0 + STEP, o).map((e) => e.type),
+      ['alert-firing'],
+    );
+    assert.deepEqual(
+      d.diff(v2, v3, T0 + 2 * STEP, o).map((e) => e.type),
+      ['alert-firing'],
+    );
+    // info comes before warning in v3's order: the source is info (as a scan of v3 finds).
+    const ev = d.diff(v3, v4, T0 + 3 * STEP, o);
+    assert.deepEqual(
+      ev.map((e) => (e.type === 'severity-escalated' ? [e.type, e.from, e.to] : [e.type])),
+      [['alert-firing'], ['severity-escalated', 'info', 'critical']],
+    );
+    // warning gone, critical gone: a new critical escalates from info only.
+    const crit2 = alert({ labels: lbl('critical'), startsAt: iso(T0) });
+    const v5 = snapshot({ alerts: [x, info] });
+    d.diff(v4, v5, T0 + 4 * STEP, o);
+    const v6 = snapshot({ alerts: [x, info, crit2] });
+    assert.deepEqual(
+      d
+        .diff(v5, v6, T0 + 5 * STEP, o)
+        .filter((e) => e.type === 'severity-escalated')
+        .map((e) => (e.type === 'severity-escalated' ? e.from : '')),
+      ['info'],
+    );
+  });
 });
