@@ -80,6 +80,8 @@ function subscribeAll(snap: () => ViewSnapshot) {
   return { got, off, listeners: c.listeners, subscribe };
 }
 
+const tick = () => new Promise((r) => setImmediate(r));
+
 function replay(messages: ViewStreamMessage[]): ViewSnapshot | null {
   let current: ViewSnapshot | null = null;
   for (const m of messages) {
@@ -91,9 +93,22 @@ function replay(messages: ViewStreamMessage[]): ViewSnapshot | null {
 }
 
 describe('snapshot split', () => {
-  it('sends a large snapshot as a partial one then the rest, which merge to the original', () => {
+  it('sends a large snapshot as a partial one then the rest, which merge to the original', async () => {
     const full = bigSnapshot(SPLIT_SNAPSHOT_MIN_ALERTS + 10);
     const { got, listeners } = subscribeAll(() => ({ ...full }));
+    // The rest follows in the next macrotask; a delta emitted meanwhile waits behind it.
+    assert.deepEqual(
+      got.map((m) => m.type),
+      ['snapshot'],
+    );
+    const early: ViewMessage = {
+      type: 'delta',
+      delta: { seq: full.seq + 1, upsert: {}, remove: {} },
+    };
+    for (const l of listeners) l(early);
+    assert.equal(got.length, 1);
+    await tick();
+    assert.deepEqual(got.pop(), early);
     assert.deepEqual(
       got.map((m) => m.type),
       ['snapshot', 'snapshot-rest'],
@@ -138,6 +153,16 @@ describe('snapshot split', () => {
     assert.deepEqual(after.alerts['fp999999'], alert(999_999));
     assert.equal(after.alerts['fp1'], undefined);
     assert.deepEqual(after.alerts['fp2'], full.alerts['fp2']);
+  });
+
+  it('never sends the rest to a window that unsubscribed before it went out', async () => {
+    const { got, off } = subscribeAll(() => bigSnapshot(SPLIT_SNAPSHOT_MIN_ALERTS));
+    off();
+    await tick();
+    assert.deepEqual(
+      got.map((m) => m.type),
+      ['snapshot'],
+    );
   });
 
   it('sends small snapshots whole', () => {

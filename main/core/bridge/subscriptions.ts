@@ -1,7 +1,12 @@
 // Subscription channels wired to their sources, for both transports: view:changes to the
 // core's view (snapshot first, then deltas), notifications:shown to the notification policy's
 // output, ui:navigate to the shell's own navigation requests (tray item, notification click).
-import type { AlertView, ViewSnapshot, ViewSnapshotRest } from '../model/view.ts';
+import type {
+  AlertView,
+  ViewSnapshot,
+  ViewSnapshotRest,
+  ViewStreamMessage,
+} from '../model/view.ts';
 import type { Core } from '../service.ts';
 import type { SubscriptionChannel, Subscriptions } from './contract.ts';
 
@@ -73,20 +78,43 @@ export function createSubscribe(sources: SubscriptionSources): Subscribe {
   return ((channel: SubscriptionChannel, listener: (message: unknown) => void) => {
     switch (channel) {
       case 'view:changes':
-        return sources.core.subscribe((message) => {
-          if (message.type !== 'snapshot') return listener(message);
-          const split = splitSnapshot(message.snapshot);
-          if (!split) return listener(message);
-          // Back to back, before any delta: a delta's records are complete anyway.
-          listener({ type: 'snapshot', snapshot: split.snapshot, partial: true });
-          listener({ type: 'snapshot-rest', rest: split.rest });
-        });
+        return subscribeView(sources.core, listener);
       case 'notifications:shown':
         return sources.core.onNotification(listener);
       case 'ui:navigate':
         return sources.navigate.on(listener);
     }
   }) as Subscribe;
+}
+
+/**
+ * The core's view stream, a large snapshot split in two. The rest goes out in the next
+ * macrotask, so serialising it (tens of ms at 10k alerts) does not hold up the partial
+ * snapshot on its way; messages from the core meanwhile wait behind it, in order.
+ */
+function subscribeView(
+  core: SubscriptionSources['core'],
+  listener: (message: ViewStreamMessage) => void,
+): () => void {
+  let held: ViewStreamMessage[] | undefined;
+  let active = true;
+  const off = core.subscribe((message) => {
+    if (held) return void held.push(message);
+    if (message.type !== 'snapshot') return listener(message);
+    const split = splitSnapshot(message.snapshot);
+    if (!split) return listener(message);
+    listener({ type: 'snapshot', snapshot: split.snapshot, partial: true });
+    const queue: ViewStreamMessage[] = [{ type: 'snapshot-rest', rest: split.rest }];
+    held = queue;
+    setImmediate(() => {
+      held = undefined;
+      for (const m of queue) if (active) listener(m);
+    });
+  });
+  return () => {
+    active = false;
+    off();
+  };
 }
 
 /** Below this many alerts a snapshot goes whole: splitting only pays for large views. */
