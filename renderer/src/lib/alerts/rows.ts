@@ -105,8 +105,15 @@ function startOf(a: AlertView): number {
 }
 
 function compareAlerts(order: readonly string[]) {
+  // A handful of distinct severities: rank each once, not twice per comparison.
+  const ranks = new Map<string, number>();
+  const rankOf = (severity: string): number => {
+    let r = ranks.get(severity);
+    if (r === undefined) ranks.set(severity, (r = severityRank(severity, order)));
+    return r;
+  };
   return (x: AlertView, y: AlertView) =>
-    severityRank(x.severity, order) - severityRank(y.severity, order) ||
+    rankOf(x.severity) - rankOf(y.severity) ||
     // Newest first within a severity: what just started is what needs eyes.
     startOf(y) - startOf(x) ||
     (x.fingerprint < y.fingerprint ? -1 : x.fingerprint > y.fingerprint ? 1 : 0);
@@ -127,8 +134,9 @@ export function buildGroups(
 ): BuiltGroups {
   const cmp = compareAlerts(order);
   const out: GroupRow[] = [];
-  const seen = new Set<string>();
+  // Every alert's verdict once (an alert may be in several groups); counts the shown ones.
   const passCache = new Map<string, boolean>();
+  let alertCount = 0;
   for (const g of Object.values(groups)) {
     if (filter.receivers.length > 0 && !filter.receivers.includes(g.receiver)) continue;
     const visible: AlertView[] = [];
@@ -144,12 +152,12 @@ export function buildGroups(
       if (pass === undefined) {
         pass = alertPasses(a, filter);
         passCache.set(fp, pass);
+        if (pass) alertCount++;
       }
       if (pass) visible.push(a);
     }
     if (visible.length === 0) continue;
     visible.sort(cmp);
-    for (const a of visible) seen.add(a.fingerprint);
     const severity = visible[0]?.severity ?? '';
     let newest = 0;
     for (const a of visible) newest = Math.max(newest, startOf(a));
@@ -169,7 +177,7 @@ export function buildGroups(
     (x, y) =>
       x.rank - y.rank || y.newest - x.newest || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0),
   );
-  return { groups: out, alertCount: seen.size };
+  return { groups: out, alertCount };
 }
 
 /** Rows for the windowed list: each group header, then its alerts unless collapsed. */
