@@ -207,17 +207,25 @@ interface GroupState {
  * diff need not visit the 10k unchanged ones. Kept beside the result (no extra property).
  */
 export interface AlertChanges {
-  prev: MergedView;
+  /**
+   * The previous view by number, not by reference: a reference would chain every view to the
+   * one before it (an entry lives as long as its view and would keep the previous view, and so
+   * its entry, alive), and a WeakRef keeps its target until the current task ends.
+   */
+  prevId: number;
   rebuilt: AlertView[];
   removed: string[];
 }
 
 const alertChanges = new WeakMap<MergedView, AlertChanges>();
+/** A number per view the merger made (see AlertChanges.prevId). */
+const viewIds = new WeakMap<MergedView, number>();
+let lastViewId = 0;
 
 /** The merger's record of what changed between `prev` and `next`, if it made `next` from it. */
 export function knownAlertChanges(prev: MergedView, next: MergedView): AlertChanges | undefined {
   const c = alertChanges.get(next);
-  return c !== undefined && c.prev === prev ? c : undefined;
+  return c !== undefined && viewIds.get(prev) === c.prevId ? c : undefined;
 }
 
 export class Merger {
@@ -611,7 +619,9 @@ export class Merger {
       silences,
       summary: oldSummary && deepEqual(oldSummary, summary) ? oldSummary : summary,
     };
-    if (tracked) alertChanges.set(out, { prev, rebuilt, removed });
+    const prevId = tracked ? viewIds.get(prev) : undefined;
+    if (prevId !== undefined) alertChanges.set(out, { prevId, rebuilt, removed });
+    viewIds.set(out, ++lastViewId);
     this.lastOutput = out;
     return out;
   }

@@ -3,6 +3,8 @@
 // for each shortcut, then random poll sequences compared with a fresh Merger every step.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { AlertGroup, GettableAlert } from '../../../main/core/api/types.ts';
 import { applyDelta, diffViews, diffViewsFull } from '../../../main/core/engine/delta.ts';
 import {
@@ -318,5 +320,46 @@ describe('Merger reuse: random poll sequences', () => {
       prev = r() < 0.05 ? undefined : next; // sometimes merged without the previous view
       if (!prev) snapshot = undefined;
     }
+  });
+});
+
+describe('Merger memory', () => {
+  it('keeps no chain of old views (what it remembers for the diff is bounded)', () => {
+    // A full GC on demand, without starting node with --expose-gc.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heapMb = (): number => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed / 2 ** 20;
+    };
+    const m = new Merger();
+    let prev: MergedView | undefined;
+    let n = 0;
+    const cycle = (): void => {
+      // 2,000 fresh alerts with sizeable text each cycle, 100 of them new.
+      n += 100;
+      const alerts = Array.from({ length: 2000 }, (_, i) =>
+        alert(`f${n + i}`, `Rule${(n + i) % 50}`, {
+          annotations: { summary: `about ${n + i} `.repeat(20) },
+        }),
+      );
+      const byName = new Map<string, GettableAlert[]>();
+      for (const a of alerts) {
+        const list = byName.get(a.labels.alertname!) ?? [];
+        list.push(a);
+        byName.set(a.labels.alertname!, list);
+      }
+      const groups = [...byName].map(([name, list]) => group(name, list));
+      const next = m.merge(input([inst('a', groups), inst('b', copy(groups))]), prev);
+      if (prev) diffViews(prev, next, 1);
+      prev = next;
+    };
+    for (let i = 0; i < 10; i++) cycle();
+    const before = heapMb();
+    for (let i = 0; i < 100; i++) cycle();
+    const grown = heapMb() - before;
+    // A chain of views would keep ~0.3 MB per merge here (30 MB); bounded memory stays flat.
+    assert.ok(grown < 8, `heap grew ${grown.toFixed(1)} MB over 100 merges`);
   });
 });
