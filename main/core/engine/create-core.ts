@@ -219,7 +219,12 @@ class EngineCore implements Core {
     const prev = this.view;
     const next = this.merger.merge(this.mergeInput(), prev);
     const delta: ViewDelta | undefined = diffViews(prev, next, this.seq + 1);
-    if (!delta) return;
+    if (!delta) {
+      // Same content (records equal, most the same objects): keep the merger's own result so
+      // the next merge starts from it (the diff then needs only the merger's change list).
+      this.view = next;
+      return;
+    }
     this.seq = delta.seq;
     this.view = next;
     for (const l of this.viewListeners) safe(() => l({ type: 'delta', delta }));
