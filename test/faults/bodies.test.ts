@@ -148,9 +148,7 @@ describe('bad bodies through the core', { skip: amSkipReason() }, () => {
       JSON.stringify(probe.annotations.summary),
     );
     assert.ok(!probe.annotations.summary?.includes('utf8-probe'));
-    // Back through the real server: polls fine, the alert stays. (The engine keys alert changes
-    // on updatedAt, which a proxy corrupting bytes does not move, so the text shown is the one
-    // first seen until Alertmanager updates the alert: fine for a transient proxy fault.)
+    // Back through the real server: polls fine, the alert stays and is not notified again.
     backend.restore();
     await refreshUntilOk();
     assert.ok(w.core.snapshot().alerts[probe.fingerprint], 'still shown');
