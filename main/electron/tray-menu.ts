@@ -2,6 +2,7 @@
 // "Silence for" submenu, the window, pausing notifications, refresh, settings, quit; the
 // tooltip with counts; which icon. Pure (tray.ts turns it into an Electron Menu), so it is
 // tested in Node for given snapshots.
+import { displaySeverityRank } from '../core/model/severity-order.ts';
 import type { Subscriptions } from '../core/bridge/contract.ts';
 import type { GroupView, ViewSnapshot } from '../core/model/view.ts';
 
@@ -68,18 +69,13 @@ export function menuText(text: string, max = MAX_LABEL): string {
   return short.replace(/&/g, '&&');
 }
 
-export function severityRank(severity: string, order: readonly string[]): number {
-  const i = order.indexOf(severity);
-  return i === -1 ? order.length : i;
-}
-
 /** Groups with active alerts, worst severity first, then most active, then by key. */
 export function firingGroups(snapshot: ViewSnapshot, order: readonly string[]): GroupView[] {
   return Object.values(snapshot.groups)
     .filter((g) => g.counts.active > 0)
     .sort(
       (a, b) =>
-        severityRank(a.severity, order) - severityRank(b.severity, order) ||
+        displaySeverityRank(a.severity, order) - displaySeverityRank(b.severity, order) ||
         b.counts.active - a.counts.active ||
         (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
     );
@@ -126,7 +122,7 @@ export function trayTooltip(
   else {
     const bySev = Object.entries(s.bySeverity)
       .filter(([, n]) => n > 0)
-      .sort(([a], [b]) => severityRank(a, order) - severityRank(b, order))
+      .sort(([a], [b]) => displaySeverityRank(a, order) - displaySeverityRank(b, order))
       .map(([sev, n]) => `${n} ${sev || 'other'}`);
     parts.push(`${s.firing} firing${bySev.length > 0 ? ` (${bySev.join(', ')})` : ''}`);
   }

@@ -3,12 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, GroupView } from '../../main/core/model/view.ts';
 import { completionContext, parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
-import {
-  buildGroups,
-  flattenRows,
-  severityRank,
-  type AlertFilter,
-} from '../../renderer/src/lib/alerts/rows.ts';
+import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
+import { buildGroups, flattenRows, type AlertFilter } from '../../renderer/src/lib/alerts/rows.ts';
 
 function alert(
   fp: string,

@@ -30,6 +30,7 @@ import type {
   ViewSnapshot,
   WorstState,
 } from '../model/view.ts';
+import { displaySeverityRank } from '../model/severity-order.ts';
 import { deepEqual } from './equal.ts';
 import { bestHealth, isUnhealthy } from './health.ts';
 
@@ -106,13 +107,6 @@ export function groupKeyOf(clusterId: string, receiver: string, labels: LabelSet
 
 export function silenceKeyOf(clusterId: string, id: string): string {
   return `${clusterId}/${id}`;
-}
-
-/** Rank of a severity: listed values by position, then unknown values, then '' (missing). */
-export function severityRank(severity: string, order: readonly string[]): number {
-  if (severity === '') return order.length + 1;
-  const i = order.indexOf(severity);
-  return i < 0 ? order.length : i;
 }
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
@@ -547,7 +541,7 @@ export class Merger {
         const st = view.statusByCluster[gs.clusterId]?.state ?? 'unprocessed';
         counts[st]++;
         if (st === 'active') {
-          const r = severityRank(view.severity, input.severityOrder);
+          const r = displaySeverityRank(view.severity, input.severityOrder);
           if (r < worstRank) {
             worstRank = r;
             worst = view.severity;

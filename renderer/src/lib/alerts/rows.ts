@@ -3,6 +3,7 @@
 // groups + alerts into rows of known height for the windowed list. Pure, so it is unit-tested.
 import type { Matcher } from '../../../../main/core/api/types.ts';
 import type { AlertView, GroupView } from '../../../../main/core/model/view.ts';
+import { displaySeverityRank as severityRank } from '../../../../main/core/model/severity-order.ts';
 import { matchesAlert } from '../../../../main/core/silences/match.ts';
 
 export interface AlertFilter {
@@ -43,13 +44,6 @@ export interface AlertRow {
 }
 
 export type Row = GroupRow | AlertRow;
-
-/** Rank of a severity: its index in the order; unknown values after, missing ('') last. */
-export function severityRank(severity: string, order: readonly string[]): number {
-  if (severity === '') return order.length + 1;
-  const i = order.indexOf(severity);
-  return i === -1 ? order.length : i;
-}
 
 export function isSilenced(a: AlertView): boolean {
   return a.silencedBy.length > 0;
