@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { AlertmanagerClient } from '../../main/core/api/client.ts';
 import { AlertmanagerError, type ErrorKind } from '../../main/core/api/errors.ts';
-import { formatMatcher, matcherFromOperator } from '../../main/core/api/matchers.ts';
+import { formatMatcher } from '../../main/core/matchers/format.ts';
+import { toMatcher } from '../../main/core/matchers/matcher.ts';
 import type { GettableAlert, Matcher, PostableSilence } from '../../main/core/api/types.ts';
 import { makeAlert, waitFor } from '../support/alertmanager.ts';
 
@@ -36,7 +37,7 @@ export async function rejectsWith(
   assert.fail(`expected a ${kind} error`);
 }
 
-const eq = (name: string, value: string): Matcher => matcherFromOperator(name, '=', value);
+const eq = (name: string, value: string): Matcher => toMatcher('=', name, value);
 
 function silenceFor(matchers: Matcher[], comment = 'test'): PostableSilence {
   const now = Date.now();
@@ -202,7 +203,7 @@ export function endpointSuite(
       past.startsAt = new Date(Date.now() - 7200_000).toISOString();
       const e1 = await rejectsWith(writer.postSilence(past), 'http', 400);
       assert.match(e1.serverMessage ?? '', /past/);
-      const empty = silenceFor([matcherFromOperator('alertname', '=~', '.*')]);
+      const empty = silenceFor([toMatcher('=~', 'alertname', '.*')]);
       const e2 = await rejectsWith(writer.postSilence(empty), 'http', 400);
       assert.match(e2.serverMessage ?? '', /empty string/);
     });

@@ -142,6 +142,15 @@ export function errorForStatus(endpoint: string, status: number, body: string): 
   });
 }
 
+/**
+ * Also recognises an AlertmanagerError from another copy of this module (a second bundle or
+ * test loader), by name and shape.
+ */
 export function isAlertmanagerError(err: unknown): err is AlertmanagerError {
-  return err instanceof AlertmanagerError;
+  return (
+    err instanceof AlertmanagerError ||
+    (err instanceof Error &&
+      err.name === 'AlertmanagerError' &&
+      typeof (err as { toJSON?: unknown }).toJSON === 'function')
+  );
 }

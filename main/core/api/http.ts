@@ -120,7 +120,10 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 /** How much of an error answer is read for its message. */
 const ERROR_BODY_BYTES = 64 * 1024;
 
-/** Base URL normalised: no trailing slash, no query/fragment; undefined when unusable. */
+/**
+ * Base URL normalised: no trailing slash, no query/fragment and no `/api/v2` (users paste
+ * either form); undefined when unusable.
+ */
 export function normalizeBaseUrl(raw: string): URL | undefined {
   let url: URL;
   try {
@@ -131,7 +134,10 @@ export function normalizeBaseUrl(raw: string): URL | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   url.search = '';
   url.hash = '';
-  url.pathname = url.pathname.replace(/\/+$/, '');
+  url.pathname = url.pathname
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v2$/, '')
+    .replace(/\/+$/, '');
   return url;
 }
 

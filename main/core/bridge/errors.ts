@@ -1,7 +1,7 @@
 // Turning whatever a handler threw into a BridgeError the UI can show. Alertmanager failures
 // keep their serialized details; core errors may say what they are with a `code`
 // ('not-found', 'invalid-argument') and everything else is 'internal'.
-import { AlertmanagerError, type SerializedError } from '../api/errors.ts';
+import { isAlertmanagerError, type SerializedError } from '../api/errors.ts';
 import { SilenceValidationError, SilenceWriteError } from '../silences/actions.ts';
 import type { BridgeError } from './contract.ts';
 
@@ -16,15 +16,6 @@ export class BridgeRequestError extends Error {
 }
 
 const CODES: readonly BridgeError['kind'][] = ['invalid-argument', 'not-found', 'forbidden'];
-
-function isAlertmanagerError(err: unknown): err is AlertmanagerError {
-  return (
-    err instanceof AlertmanagerError ||
-    (err instanceof Error &&
-      err.name === 'AlertmanagerError' &&
-      typeof (err as { toJSON?: unknown }).toJSON === 'function')
-  );
-}
 
 export function toBridgeError(err: unknown): BridgeError {
   if (isAlertmanagerError(err)) {

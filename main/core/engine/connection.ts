@@ -1,5 +1,6 @@
 // Turns an instance's settings into ConnectionOptions: secrets come from the SecretStore
 // (settings hold only their keys) and TLS material from the PEM files the settings name.
+import { normalizeBaseUrl as parseBaseUrl } from '../api/http.ts';
 import type { ConnectionOptions, TlsOptions } from '../api/connection.ts';
 import type { SecretStore } from '../service.ts';
 import type { InstanceSettings } from '../settings/types.ts';
@@ -27,11 +28,9 @@ export class ConnectionSetupError extends Error {
  * Base URL as the client wants it: no trailing slash and no `/api/v2` (users paste either).
  */
 export function normalizeBaseUrl(url: string): string {
-  let u = url.trim();
-  while (u.endsWith('/')) u = u.slice(0, -1);
-  if (u.endsWith('/api/v2')) u = u.slice(0, -'/api/v2'.length);
-  while (u.endsWith('/')) u = u.slice(0, -1);
-  return u;
+  // The client's own rule, as a string (an unusable URL stays as typed: the client reports it).
+  const parsed = parseBaseUrl(url);
+  return parsed ? parsed.href.replace(/\/+$/, '') : url.trim();
 }
 
 export async function resolveConnection(

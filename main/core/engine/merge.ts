@@ -30,6 +30,7 @@ import type {
   ViewSnapshot,
   WorstState,
 } from '../model/view.ts';
+import { silenceKeyOf } from '../model/keys.ts';
 import { displaySeverityRank } from '../model/severity-order.ts';
 import { deepEqual } from './equal.ts';
 import { bestHealth, isUnhealthy } from './health.ts';
@@ -103,10 +104,6 @@ export function labelKey(labels: LabelSet): string {
 
 export function groupKeyOf(clusterId: string, receiver: string, labels: LabelSet): string {
   return `${clusterId}|${receiver}|${labelKey(labels)}`;
-}
-
-export function silenceKeyOf(clusterId: string, id: string): string {
-  return `${clusterId}/${id}`;
 }
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
@@ -701,7 +698,7 @@ function buildAlert(
     for (const r of alert.receivers) receivers.add(r.name);
     const st = alert.status;
     const silenced = st.silencedBy.length
-      ? st.silencedBy.map((id) => silenceKey(clusterId, id))
+      ? st.silencedBy.map((id) => silenceKeyOf(clusterId, id))
       : EMPTY;
     const cur = statusByCluster[clusterId];
     if (!cur) {
@@ -750,10 +747,6 @@ function buildAlert(
   };
   if (rep.generatorURL !== undefined) view.generatorURL = rep.generatorURL;
   return view;
-}
-
-function silenceKey(clusterId: string, id: string): string {
-  return `${clusterId}/${id}`;
 }
 
 /** Counts over every alert record, gathered by the merge loop. */

@@ -6,13 +6,14 @@
 // - unknown severities are never filtered out (a typo in a label must not hide a page);
 // - quiet hours, snooze, mutes and filters still record what happened, so nothing muted pops
 //   up later.
-import { formatMatchers, parseMatchers } from '../api/matchers.ts';
+import { formatMatchers } from '../matchers/format.ts';
+import { parseMatchers } from '../matchers/parse.ts';
 import type { Matcher } from '../api/types.ts';
 import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
 import type { LabelSet } from '../api/types.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';
-import { matchesAlert } from '../silences/match.ts';
+import { matchesAlert } from '../matchers/evaluate.ts';
 import { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
 import { isTopSeverity, passesMinSeverity, severityRank } from './severity.ts';
 

@@ -12,7 +12,7 @@ import {
   DEFAULT_VOLATILE_LABELS,
   MIN_POLL_INTERVAL_SEC,
 } from './defaults.ts';
-import { parseMatchers } from '../api/matchers.ts';
+import { parseMatchers } from '../matchers/parse.ts';
 import { migrateSettings } from './migrations.ts';
 import { SETTINGS_VERSION, type Settings } from './types.ts';
 

@@ -4,6 +4,7 @@
 // is the server rejecting the silence itself and is surfaced as is (retrying elsewhere would
 // get the same answer). The silenceID the server returns is always the truth: an update may
 // create a new silence and expire the old one.
+import { parseSilenceKey, silenceKeyOf } from '../model/keys.ts';
 import { AlertmanagerError, type SerializedError } from '../api/errors.ts';
 import type { GettableSilence, Matcher, PostableSilence } from '../api/types.ts';
 import type { SilenceView } from '../model/view.ts';
@@ -75,17 +76,6 @@ export function isRetryableOnOtherMember(err: unknown): boolean {
       // may have applied the write, so retrying could duplicate it; aborted: the caller quit.
       return false;
   }
-}
-
-/** `<clusterId>/<silenceId>`; cluster ids may contain '/', silence ids (UUIDs) never do. */
-export function silenceKey(clusterId: string, id: string): string {
-  return `${clusterId}/${id}`;
-}
-
-export function parseSilenceKey(key: string): { clusterId: string; id: string } {
-  const i = key.lastIndexOf('/');
-  if (i <= 0 || i === key.length - 1) throw new Error(`invalid silence key: ${key}`);
-  return { clusterId: key.slice(0, i), id: key.slice(i + 1) };
 }
 
 function sameMatchers(a: readonly Matcher[], b: readonly Matcher[]): boolean {
@@ -238,7 +228,7 @@ export class SilenceActions {
       return client.postSilence(body);
     });
     await this.refresh(clusterId);
-    return { id, silenceKey: silenceKey(clusterId, id), clusterId, instanceId };
+    return { id, silenceKey: silenceKeyOf(clusterId, id), clusterId, instanceId };
   }
 
   private async findCreated(

@@ -1,14 +1,12 @@
 // Silences: matcher semantics, quick-silence matchers and drafts, validation, preview, and
 // the actions that write silences to a cluster.
 export {
-  compileMatcherRegex,
   matchesAlert,
   matchesEmpty,
   matchesValue,
   matcherRegexError,
-  type CompiledRegex,
   type MatcherInput,
-} from './match.ts';
+} from '../matchers/evaluate.ts';
 export {
   buildDraft,
   durationPresets,
@@ -22,8 +20,6 @@ export { validateDraft, type FieldError, type ValidateOptions } from './validate
 export { previewSilence } from './preview.ts';
 export {
   isRetryableOnOtherMember,
-  parseSilenceKey,
-  silenceKey,
   SilenceActions,
   SilenceValidationError,
   SilenceWriteError,
@@ -32,3 +28,4 @@ export {
   type SilenceActionsOptions,
   type SilenceClient,
 } from './actions.ts';
+export { parseSilenceKey, silenceKeyOf } from '../model/keys.ts';

@@ -3,7 +3,7 @@
 import type { Matcher } from '../api/types.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import type { PreviewResult } from '../service.ts';
-import { matchesAlert, type MatcherInput } from './match.ts';
+import { matchesAlert, type MatcherInput } from '../matchers/evaluate.ts';
 
 function alertname(a: AlertView): string {
   return a.labels.alertname ?? '';

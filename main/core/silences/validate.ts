@@ -2,7 +2,7 @@
 // field errors before a round trip ("at least one matcher must not match the empty string",
 // "end time can't be in the past", start before end).
 import type { SilenceDraft } from '../service.ts';
-import { matcherRegexError, matchesEmpty } from './match.ts';
+import { matcherRegexError, matchesEmpty } from '../matchers/evaluate.ts';
 
 export interface FieldError {
   /** `matchers`, `matchers.2.name`, `matchers.2.value`, `startsAt`, `endsAt`, `createdBy`, `comment`. */

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { Matcher } from '../../../main/core/api/types.ts';
-import { parseMatchers } from '../../../main/core/api/matchers.ts';
+import { parseMatchers } from '../../../main/core/matchers/parse.ts';
 import {
   matchesAlert,
   matchesEmpty,

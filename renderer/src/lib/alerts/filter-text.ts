@@ -2,7 +2,7 @@
 // with free-text words, separated by commas. A segment holding an operator character outside
 // quotes is a matcher and must parse; anything else is free text searched in labels and
 // annotations. Errors carry the 0-based position in the whole input so the bar can point at it.
-import { MatcherParseError, parseMatcher } from '../../../../main/core/api/matchers.ts';
+import { MatcherParseError, parseMatcher } from '../../../../main/core/matchers/parse.ts';
 import type { Matcher } from '../../../../main/core/api/types.ts';
 
 export interface ParsedFilter {

@@ -4,7 +4,7 @@
 import type { Matcher } from '../../../../main/core/api/types.ts';
 import type { AlertView, GroupView } from '../../../../main/core/model/view.ts';
 import { displaySeverityRank as severityRank } from '../../../../main/core/model/severity-order.ts';
-import { matchesAlert } from '../../../../main/core/silences/match.ts';
+import { matchesAlert } from '../../../../main/core/matchers/evaluate.ts';
 
 export interface AlertFilter {
   showActive: boolean;

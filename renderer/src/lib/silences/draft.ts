@@ -2,10 +2,10 @@
 // rules are unit-tested: names required, regexes must compile, and the warnings the server
 // would turn into a 400 (all matchers match the empty string, end time in the past). Those two
 // only warn: the server has the last word and its message is shown if it refuses.
-// Matcher semantics come from the core (main/core/silences/match.ts) so the window and the
+// Matcher semantics come from the core (main/core/matchers/evaluate.ts) so the window and the
 // core agree on what a regex means.
 import type { Matcher } from '../../../../main/core/api/types.ts';
-import { matcherRegexError, matchesEmpty } from '../../../../main/core/silences/match.ts';
+import { matcherRegexError, matchesEmpty } from '../../../../main/core/matchers/evaluate.ts';
 
 export type MatcherOp = '=' | '!=' | '=~' | '!~';
 export const MATCHER_OPS: readonly MatcherOp[] = ['=', '!=', '=~', '!~'];
