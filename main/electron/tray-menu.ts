@@ -3,6 +3,7 @@
 // tooltip with counts; which icon. Pure (tray.ts turns it into an Electron Menu), so it is
 // tested in Node for given snapshots.
 import { displaySeverityRank } from '../core/model/severity-order.ts';
+import { isolatedText } from '../core/model/visible-text.ts';
 import type { Subscriptions } from '../core/bridge/contract.ts';
 import type { GroupView, ViewSnapshot } from '../core/model/view.ts';
 
@@ -84,7 +85,7 @@ export function firingGroups(snapshot: ViewSnapshot, order: readonly string[]): 
 export function groupTitle(group: GroupView, snapshot: ViewSnapshot): string {
   const values = Object.entries(group.labels)
     .sort(([a], [b]) => (a === 'alertname' ? -1 : b === 'alertname' ? 1 : a < b ? -1 : 1))
-    .map(([, v]) => v);
+    .map(([, v]) => isolatedText(v));
   const name = values.length > 0 ? values.join(' · ') : '(ungrouped)';
   const clusters = Object.keys(snapshot.clusters).length;
   const where =

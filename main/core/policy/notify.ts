@@ -7,6 +7,7 @@
 // - quiet hours, snooze, mutes and filters still record what happened, so nothing muted pops
 //   up later.
 import { formatMatchers } from '../matchers/format.ts';
+import { isolatedProse, isolatedText } from '../model/visible-text.ts';
 import { parseMatchers } from '../matchers/parse.ts';
 import type { Matcher } from '../api/types.ts';
 import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
@@ -82,8 +83,14 @@ function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
+/** The alert name as shown in a notification: hidden characters visible, isolated. */
 function alertnameOf(a: { labels: LabelSet }): string {
-  return a.labels.alertname ?? 'Alert';
+  const name = a.labels.alertname;
+  return name === undefined ? 'Alert' : isolatedText(name);
+}
+
+function labelText([k, v]: [string, string]): string {
+  return `${isolatedText(k)}=${isolatedText(v)}`;
 }
 
 function shownAlert(a: AlertView): ShownAlert {
@@ -541,9 +548,7 @@ export class NotificationPolicy {
         names.size === 1
           ? alertnameOf(first.alert)
           : group && Object.keys(group.labels).length > 0
-            ? Object.entries(group.labels)
-                .map(([k, v]) => `${k}=${v}`)
-                .join(' ')
+            ? Object.entries(group.labels).map(labelText).join(' ')
             : countByName(
                 list.map((f) => f.alert),
                 2,
@@ -551,7 +556,8 @@ export class NotificationPolicy {
       const summaries = list
         .map((f) => f.alert.annotations.summary)
         .filter((s): s is string => !!s)
-        .slice(0, 3);
+        .slice(0, 3)
+        .map(isolatedProse);
       notes.push(
         this.make(
           at,
@@ -639,10 +645,10 @@ export class NotificationPolicy {
     const labels = Object.entries(alert.labels)
       .filter(([k]) => k !== 'alertname' && k !== 'severity')
       .slice(0, 3)
-      .map(([k, v]) => `${k}=${v}`)
+      .map(labelText)
       .join(' ');
     const where = labels ? `${cluster} · ${labels}` : cluster;
-    return text ? `${text}\n${where}` : where;
+    return text ? `${isolatedProse(text)}\n${where}` : where;
   }
 
   private make(

@@ -117,7 +117,5 @@ export function completionContext(input: string, caret: number): CompletionConte
   };
 }
 
-/** Quote a value for the filter text. */
-export function quoteValue(v: string): string {
-  return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
+/** Quote a value for the filter text, as every Alertmanager parser reads it back. */
+export { quoteMatcherText as quoteValue } from '../../../../main/core/matchers/format.ts';
