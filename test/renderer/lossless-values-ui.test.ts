@@ -18,6 +18,21 @@ import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './su
 
 const RLO = '\u202e';
 
+/** The DOM calls the geometry check uses (the root tsconfig has no DOM lib). */
+interface RangeDocument {
+  document: {
+    createTreeWalker(root: unknown, show: number): { nextNode(): TextNode | null };
+    createRange(): {
+      setStart(n: TextNode, i: number): void;
+      setEnd(n: TextNode, i: number): void;
+      getBoundingClientRect(): { left: number };
+    };
+  };
+}
+interface TextNode {
+  textContent: string | null;
+}
+
 /** Left edges of the elements, in DOM order. */
 async function lefts(items: Locator): Promise<number[]> {
   const out: number[] = [];
@@ -133,13 +148,14 @@ describe('lossless values in the window', { skip: amSkipReason() }, () => {
     // Inside the chip too: "def" is drawn right of "abc".
     // No named helpers inside evaluate: the test loader would wrap them in a __name call.
     const order = await chips.nth(1).evaluate((el) => {
-      const walker = document.createTreeWalker(el, 4);
+      const doc = (globalThis as unknown as RangeDocument).document;
+      const walker = doc.createTreeWalker(el, 4);
       const found: Record<string, number> = {};
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         for (const s of ['abc', 'def']) {
           const i = (n.textContent ?? '').indexOf(s);
           if (i < 0) continue;
-          const r = document.createRange();
+          const r = doc.createRange();
           r.setStart(n, i);
           r.setEnd(n, i + s.length);
           found[s] = r.getBoundingClientRect().left;

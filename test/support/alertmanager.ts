@@ -81,6 +81,10 @@ export interface AmProcess {
   stop(opts?: { keepData?: boolean }): Promise<void>;
   /** SIGKILL (crash); storage is kept so start() can bring it back. */
   kill(): Promise<void>;
+  /** SIGSTOP: the process hangs with its sockets open (requests queue, nothing answers). */
+  pause(): void;
+  /** SIGCONT after pause(): it serves whatever queued meanwhile. */
+  resume(): void;
   /** Starts again with the same ports, config and storage; resolves when /-/ready answers. */
   start(): Promise<void>;
   /** Whether the process is currently running. */
@@ -332,6 +336,14 @@ class AmServer implements AmProcess {
     }
   }
 
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   kill(): Promise<void> {
     return holdingLoop(async () => {
       const child = this.child;
@@ -349,6 +361,7 @@ class AmServer implements AmProcess {
     const child = this.child;
     if (child) {
       child.kill('SIGTERM');
+      child.kill('SIGCONT'); // a paused process takes the SIGTERM only once it runs
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
       await this.exited;
       clearTimeout(timer);

@@ -29,7 +29,9 @@ import {
   SilenceValidationError,
   validateDraft,
   type ClusterMember,
+  type DuplicateNotice,
 } from '../silences/index.ts';
+import { formatMatchers } from '../matchers/format.ts';
 import { ClusterAssigner, type ClusterCandidate } from './clusters.ts';
 import { connectionKey, scheduleKey } from './connection.ts';
 import { diffViews } from './delta.ts';
@@ -107,8 +109,29 @@ class EngineCore implements Core {
         silence: (key) => this.view.silences[key],
         refresh: (clusterId) => this.refreshCluster(clusterId),
       },
-      { now: () => this.clock.now() },
+      {
+        now: () => this.clock.now(),
+        onDuplicateExpired: (notice) => this.announceDuplicate(notice),
+      },
     );
+  }
+
+  /** Says once that a late copy of the user's silence was found and expired. */
+  private announceDuplicate(n: DuplicateNotice): void {
+    const now = this.clock.now();
+    const names = n.lateInstanceIds
+      .map((id) => this.runtimes.find((rt) => rt.id === id)?.settings.name ?? id)
+      .join(', ');
+    const note: AppNotification = {
+      id: `dup-${now.toString(36)}-${n.expiredKey}`,
+      title: 'Duplicate silence expired',
+      body: `A delayed request to ${names} created a second copy of the silence ${formatMatchers(n.matchers)}. The copy was expired; the silence you created stays.`,
+      urgency: 'normal',
+      at: new Date(now).toISOString(),
+      events: [],
+      target: { clusterId: n.clusterId, silenceKey: n.keptKey },
+    };
+    for (const l of this.notificationListeners) safe(() => l(note));
   }
 
   // ---- lifecycle -----------------------------------------------------------------------
@@ -218,6 +241,8 @@ class EngineCore implements Core {
     this.scheduleStaleCheck();
     const prev = this.view;
     const next = this.merger.merge(this.mergeInput(), prev);
+    // Late copies of our own writes (see SilenceActions.sweepTwins) show up in polls.
+    if (this.actions.watchingForTwins) void this.actions.sweepTwins(next.silences);
     const delta: ViewDelta | undefined = diffViews(prev, next, this.seq + 1);
     if (!delta) {
       // Same content (records equal, most the same objects): keep the merger's own result so

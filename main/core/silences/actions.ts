@@ -37,6 +37,38 @@ export interface SilenceAccessor {
 export interface SilenceActionsOptions {
   /** Epoch ms; default Date.now (inject the core's clock). */
   now?: () => number;
+  /** Told once each time a late duplicate of one of our writes was found and expired. */
+  onDuplicateExpired?: (notice: DuplicateNotice) => void;
+}
+
+export interface DuplicateNotice {
+  clusterId: string;
+  /** The silence the write returned, which stays. */
+  keptKey: string;
+  /** The late copy, now expired. */
+  expiredKey: string;
+  /** The member whose answer timed out and that applied the write later. */
+  lateInstanceIds: string[];
+  matchers: Matcher[];
+}
+
+/**
+ * A write whose first attempt timed out and that then succeeded on another member. The timed
+ * out request may still be applied later (a stopped process resumes and serves its queued
+ * socket): it then creates a second, identical silence that gossips to every peer. We watch
+ * the cluster's silences for it for this long after the write.
+ */
+export const TWIN_WATCH_MS = 15 * 60_000;
+
+interface TwinWatch {
+  clusterId: string;
+  body: PostableSilence;
+  /** Ids that are not twins: the one the server returned, and the one an update replaced. */
+  known: Set<string>;
+  lateInstanceIds: string[];
+  /** How many late copies can still appear (one per timed-out attempt). */
+  remaining: number;
+  until: number;
 }
 
 /** The draft failed client-side validation; nothing was sent. */
@@ -86,7 +118,12 @@ function sameMatchers(a: readonly Matcher[], b: readonly Matcher[]): boolean {
 }
 
 /** The silence a create produced, recognised by everything but its (clamped) startsAt. */
-function isSameCreate(s: GettableSilence, body: PostableSilence): boolean {
+function isSameCreate(
+  s: Pick<GettableSilence, 'createdBy' | 'comment' | 'endsAt' | 'matchers'> & {
+    status: { state: string };
+  },
+  body: PostableSilence,
+): boolean {
   return (
     s.status.state !== 'expired' &&
     s.createdBy === body.createdBy &&
@@ -116,10 +153,59 @@ function toPostable(draft: SilenceDraft, id?: string): PostableSilence {
 export class SilenceActions {
   private readonly accessor: SilenceAccessor;
   private readonly now: () => number;
+  private readonly onDuplicateExpired: (notice: DuplicateNotice) => void;
+  private watches: TwinWatch[] = [];
+  private sweeping = false;
 
   constructor(accessor: SilenceAccessor, opts: SilenceActionsOptions = {}) {
     this.accessor = accessor;
     this.now = opts.now ?? Date.now;
+    this.onDuplicateExpired = opts.onDuplicateExpired ?? (() => {});
+  }
+
+  /** Whether any write is being watched for a late duplicate (the core sweeps only then). */
+  get watchingForTwins(): boolean {
+    return this.watches.length > 0;
+  }
+
+  /**
+   * Expires late duplicates of our own writes found among the cluster silences the view now
+   * holds (see TwinWatch). Called by the core after each merge while watchingForTwins.
+   */
+  async sweepTwins(silences: Readonly<Record<string, SilenceView>>): Promise<void> {
+    if (this.sweeping) return;
+    const now = this.now();
+    this.watches = this.watches.filter((w) => w.until > now && w.remaining > 0);
+    if (this.watches.length === 0) return;
+    this.sweeping = true;
+    try {
+      for (const w of this.watches) {
+        for (const s of Object.values(silences)) {
+          if (w.remaining <= 0) break;
+          if (s.clusterId !== w.clusterId || w.known.has(s.id)) continue;
+          if (!isSameCreate({ ...s, status: { state: s.state } }, w.body)) continue;
+          w.known.add(s.id);
+          try {
+            await this.onOneMember(w.clusterId, (client) => client.deleteSilence(s.id));
+          } catch {
+            w.known.delete(s.id); // try again on the next sweep
+            continue;
+          }
+          w.remaining -= 1;
+          const keptId = [...w.known][0] as string;
+          this.onDuplicateExpired({
+            clusterId: w.clusterId,
+            keptKey: silenceKeyOf(w.clusterId, keptId),
+            expiredKey: s.key,
+            lateInstanceIds: w.lateInstanceIds,
+            matchers: w.body.matchers,
+          });
+          await this.refresh(w.clusterId);
+        }
+      }
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   /** Creates a silence on one member of the cluster. */
@@ -218,15 +304,30 @@ export class SilenceActions {
   }
 
   private async post(clusterId: string, body: PostableSilence): Promise<SilenceResult> {
+    let late: { client: SilenceClient; timedOut: boolean; instanceId: string }[] = [];
     const { result: id, instanceId } = await this.onOneMember(clusterId, async (client, failed) => {
+      late = failed.filter((f) => f.timedOut);
       // A create whose answer timed out may have been applied all the same (and gossiped):
       // look for it on the members that timed out and on this one before creating again.
-      if (body.id === undefined && failed.some((f) => f.timedOut)) {
-        const existing = await this.findCreated(body, [...failed.map((f) => f.client), client]);
+      if (body.id === undefined && late.length > 0) {
+        const existing = await this.findCreated(body, [...late.map((f) => f.client), client]);
         if (existing !== undefined) return existing;
       }
       return client.postSilence(body);
     });
+    if (late.length > 0) {
+      // The timed-out requests may still be applied later: watch for their copies.
+      const known = new Set([id]);
+      if (body.id !== undefined) known.add(body.id);
+      this.watches.push({
+        clusterId,
+        body,
+        known,
+        lateInstanceIds: late.map((f) => f.instanceId),
+        remaining: late.length,
+        until: this.now() + TWIN_WATCH_MS,
+      });
+    }
     await this.refresh(clusterId);
     return { id, silenceKey: silenceKeyOf(clusterId, id), clusterId, instanceId };
   }
@@ -260,7 +361,7 @@ export class SilenceActions {
     clusterId: string,
     op: (
       client: SilenceClient,
-      failed: { client: SilenceClient; timedOut: boolean }[],
+      failed: { client: SilenceClient; timedOut: boolean; instanceId: string }[],
     ) => Promise<T>,
   ): Promise<{ result: T; instanceId: string }> {
     const members = this.accessor.members(clusterId);
@@ -269,7 +370,7 @@ export class SilenceActions {
       throw new SilenceWriteError(clusterId, `cluster ${clusterId} has no members`, []);
     }
     const attempts: SilenceWriteError['attempts'] = [];
-    const failed: { client: SilenceClient; timedOut: boolean }[] = [];
+    const failed: { client: SilenceClient; timedOut: boolean; instanceId: string }[] = [];
     for (const member of ordered) {
       try {
         return { result: await op(member.client, failed), instanceId: member.instanceId };
@@ -278,6 +379,7 @@ export class SilenceActions {
         failed.push({
           client: member.client,
           timedOut: err instanceof AlertmanagerError && err.kind === 'timeout',
+          instanceId: member.instanceId,
         });
         attempts.push({
           instanceId: member.instanceId,

@@ -27,5 +27,7 @@ export {
   type SilenceAccessor,
   type SilenceActionsOptions,
   type SilenceClient,
+  type DuplicateNotice,
+  TWIN_WATCH_MS,
 } from './actions.ts';
 export { parseSilenceKey, silenceKeyOf } from '../model/keys.ts';

@@ -19,7 +19,12 @@ export type ViewName = 'alerts' | 'silences' | 'instances' | 'settings';
 
 export type SilenceFormRequest =
   | { mode: 'create'; from?: QuickFrom; clusterId?: string; title?: string }
-  | { mode: 'edit'; silence: SilenceView };
+  | {
+      mode: 'edit';
+      silence: SilenceView;
+      /** Called with the key the server now holds: a matcher change makes a NEW silence. */
+      onsaved?: (silenceKey: string) => void;
+    };
 
 export type NavigateTarget = Subscriptions['ui:navigate'] & { seq: number };
 
