@@ -208,9 +208,9 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     const dialog = page.locator('[data-testid=silence-dialog]');
     await dialog.waitFor();
     // Prefilled from the alert's labels.
-    await waitFor(async () => (await dialog.locator('input[aria-label^="Value"]').count()) >= 2);
+    await waitFor(async () => (await dialog.locator('[aria-label^="Value"]').count()) >= 2);
     const values = await dialog
-      .locator('input[aria-label^="Value"]')
+      .locator('[aria-label^="Value"]')
       .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
     assert.ok(values.includes('node-2'), values.join(','));
     await dialog.locator('[data-testid=preview-count]').waitFor();
@@ -254,7 +254,7 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     await dialog.waitFor();
     await dialog.locator('input[aria-label="Label name 1"]').fill('job');
     await dialog.locator('select[aria-label="Operator 1"]').selectOption('=~');
-    await dialog.locator('input[aria-label="Value 1"]').fill('.*');
+    await dialog.locator('[aria-label="Value 1"]').fill('.*');
     await dialog.locator('#silence-comment').fill('matches everything');
     await dialog.locator('#silence-author').fill('tester');
     await dialog.locator('[data-testid=silence-submit]').click();
@@ -263,12 +263,12 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     assert.match((await err.textContent()) ?? '', /matcher/i);
     assert.equal(await dialog.locator('input[aria-label="Label name 1"]').inputValue(), 'job');
     assert.equal(await dialog.locator('select[aria-label="Operator 1"]').inputValue(), '=~');
-    assert.equal(await dialog.locator('input[aria-label="Value 1"]').inputValue(), '.*');
+    assert.equal(await dialog.locator('[aria-label="Value 1"]').inputValue(), '.*');
     assert.equal(await dialog.locator('#silence-comment').inputValue(), 'matches everything');
     assert.equal(await dialog.locator('#silence-author').inputValue(), 'tester');
 
     // End time in the past: also the server's call, also kept as typed.
-    await dialog.locator('input[aria-label="Value 1"]').fill('api');
+    await dialog.locator('[aria-label="Value 1"]').fill('api');
     await dialog.locator('[data-testid=silence-start]').fill('2020-01-01T10:00');
     // Moving the start keeps the 1h default duration.
     assert.equal(
@@ -281,7 +281,7 @@ describe('alerts view', { skip: amSkipReason() }, () => {
       await dialog.locator('[data-testid=silence-end]').inputValue(),
       '2020-01-01T11:00',
     );
-    assert.equal(await dialog.locator('input[aria-label="Value 1"]').inputValue(), 'api');
+    assert.equal(await dialog.locator('[aria-label="Value 1"]').inputValue(), 'api');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

@@ -1,0 +1,191 @@
+// The app agrees with a real Alertmanager on what typed matchers mean: for each of 40+ matchers
+// over nasty label values, the app's filter result equals the server's `filter=` result (as
+// typed, and as the app prints it back), and the preview of a silence with that matcher equals
+// what the created silence really suppresses on the server.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { GettableAlert, Matcher } from '../../../main/core/api/types.ts';
+import { matchesAlert } from '../../../main/core/matchers/evaluate.ts';
+import { formatMatcher } from '../../../main/core/matchers/format.ts';
+import { parseMatcher } from '../../../main/core/matchers/parse.ts';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  waitFor,
+  type AmProcess,
+} from '../../support/alertmanager.ts';
+import { watchCore, type Watched } from '../../faults/support/core.ts';
+
+const VALUES = [
+  'plain',
+  'UPPER',
+  'lower',
+  'a"b',
+  'back\\slash',
+  'C:\\path\\to\\x',
+  'tab\\there', // a literal backslash-t
+  'tab\there', // a real tab
+  'line1\nline2',
+  'line1line2',
+  'a.b',
+  'a*b',
+  '(x)',
+  'a,b,c',
+  '{x}',
+  ' padded ',
+  'padded',
+  '🙂',
+  '🙂🙂',
+  '漢字',
+  'é', // NFC
+  'e\u0301', // NFD
+  'x|y',
+  '[abc]',
+  '123',
+  '\\xf0\\x9f\\x99\\x82', // literal text
+  'zero\u200bwidth',
+];
+
+// Typed as a user types them in the filter bar or amtool.
+const TYPED = [
+  'v="plain"',
+  'v=plain',
+  'v!="plain"',
+  'v=~"[[:alpha:]]+"',
+  'v=~"[[:upper:]]+"',
+  'v=~".*\\p{Han}.*"',
+  'v=~"\\Qa,b,c\\E"',
+  'v=~"."',
+  'v=~".."',
+  'v=~"\\pL"',
+  'v=~"(?i)upper"',
+  'v=~"(?P<x>a)\\.b"',
+  'v="a\\"b"',
+  'v="back\\\\slash"',
+  'v="C:\\path\\to\\x"',
+  'v="tab\\there"',
+  'v="line1\\nline2"',
+  'v=~"line1.line2"',
+  'v=~"(?s)line1.line2"',
+  'v=~"a\\.b"',
+  'v=~"a.b"',
+  'v="a*b"',
+  'v=~"a\\*b"',
+  'v=~"\\(x\\)"',
+  'v="a,b,c"',
+  'v=~"\\{x\\}"',
+  'v=" padded "',
+  'v=~" ?padded ?"',
+  'v=padded',
+  'v="🙂"',
+  'v=~"🙂+"',
+  'v="é"',
+  'v=~"e\\x{301}"',
+  'v=~"x|y"',
+  'v="x|y"',
+  'v=~"\\[abc\\]"',
+  'v=~"[abc]"',
+  'v=~"\\d+"',
+  'v=~"\\d{3}"',
+  'v=""',
+  'v!=""',
+  'v=~".*"',
+  'v!~".+"',
+  'v="\\xf0\\x9f\\x99\\x82"',
+  'v=~"zero.width"',
+  'v=~"zero\\x{200b}width"',
+  'v=~"[^[:ascii:]]+"',
+];
+
+describe('the app agrees with a real server on typed matchers', { skip: amSkipReason() }, () => {
+  let am: AmProcess;
+  let w: Watched;
+  let serverAlerts: GettableAlert[];
+
+  before(async () => {
+    am = await startAlertmanager();
+    await postAlerts(am.url, [
+      ...VALUES.map((v, i) => makeAlert({ alertname: 'Nasty', idx: String(i), v })),
+      makeAlert({ alertname: 'Nasty', idx: 'none' }),
+    ]);
+    serverAlerts = (await (
+      await fetch(`${am.url}/api/v2/alerts?filter=${encodeURIComponent('alertname="Nasty"')}`)
+    ).json()) as GettableAlert[];
+    assert.equal(serverAlerts.length, VALUES.length + 1);
+    w = watchCore({ instances: [{ url: am.url }] });
+    await waitFor(
+      async () => {
+        await w.core.refresh();
+        return Object.keys(w.core.snapshot().alerts).length === VALUES.length + 1;
+      },
+      { timeoutMs: 30_000 },
+    );
+  });
+
+  after(async () => {
+    await w?.stop();
+    await am?.stop();
+  });
+
+  async function serverFilter(text: string): Promise<string[]> {
+    const q = new URLSearchParams();
+    q.append('filter', 'alertname="Nasty"');
+    q.append('filter', text);
+    const res = await fetch(`${am.url}/api/v2/alerts?${q}`);
+    assert.equal(res.status, 200, `${text}: ${await res.clone().text()}`);
+    return ((await res.json()) as GettableAlert[]).map((a) => a.labels.idx as string).sort();
+  }
+
+  function appFilter(m: Matcher): string[] {
+    return serverAlerts
+      .filter((a) => matchesAlert([m], a.labels))
+      .map((a) => a.labels.idx as string)
+      .sort();
+  }
+
+  it(`has at least 40 typed matchers over ${VALUES.length} values`, () => {
+    assert.ok(TYPED.length >= 40);
+  });
+
+  for (const text of TYPED) {
+    it(`filter ${text}`, async () => {
+      const m = parseMatcher(text);
+      const server = await serverFilter(text);
+      assert.deepEqual(appFilter(m), server, `as typed: ${text}`);
+      // What the app prints reads back the same on the server.
+      assert.deepEqual(await serverFilter(formatMatcher(m)), server, formatMatcher(m));
+    });
+  }
+
+  it('every silence preview equals what the created silence suppresses', async () => {
+    const clusterId = w.core.snapshot().instances.i0!.clusterId;
+    const nasty = parseMatcher('alertname="Nasty"');
+    const now = Date.now();
+    const created: { text: string; id: string; preview: string[] }[] = [];
+    for (const text of TYPED) {
+      const matchers = [nasty, parseMatcher(text)];
+      const preview = w.core.silences
+        .preview(clusterId, matchers)
+        .alerts.map((a) => a.labels.idx as string)
+        .sort();
+      const r = await w.core.silences.create(clusterId, {
+        matchers,
+        startsAt: new Date(now).toISOString(),
+        endsAt: new Date(now + 3_600_000).toISOString(),
+        createdBy: 'agreement-test',
+        comment: text,
+      });
+      created.push({ text, id: r.id, preview });
+    }
+    const alerts = (await (await fetch(`${am.url}/api/v2/alerts`)).json()) as GettableAlert[];
+    for (const c of created) {
+      const suppressed = alerts
+        .filter((a) => a.status.silencedBy.includes(c.id))
+        .map((a) => a.labels.idx as string)
+        .sort();
+      assert.deepEqual(c.preview, suppressed, `preview of ${c.text}`);
+    }
+  });
+});
