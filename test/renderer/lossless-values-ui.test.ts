@@ -188,6 +188,38 @@ describe('lossless values in the window', { skip: amSkipReason() }, () => {
     assert.match((await silenceRow.textContent()) ?? '', /a2="abc⟨U\+202E⟩def"/);
   });
 
+  it('after a matcher edit the detail pane follows the new silence; tabs clear it', async () => {
+    await page.locator('button[data-view=silences]').click();
+    const row = page.locator('[data-testid=silence-row]', { hasText: 'lossless' });
+    await row.waitFor({ timeout: 15_000 });
+    const oldId = (await row.getAttribute('data-silence-id')) ?? '';
+    await row.click();
+    const detail = page.locator('[data-testid=silence-detail]');
+    await detail.locator('[data-testid=silence-edit]').click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    // A new matcher: the server expires the old silence and creates a new one.
+    await dialog.getByRole('button', { name: '+ Add matcher' }).click();
+    const n = await dialog.locator('[aria-label^="Label name"]').count();
+    await dialog.locator(`[aria-label="Label name ${n}"]`).fill('idx');
+    await dialog.locator(`[aria-label="Operator ${n}"]`).selectOption('!=');
+    await dialog.locator(`[aria-label="Value ${n}"]`).fill('nothing');
+    await dialog.locator('[data-testid=silence-submit]').click();
+    const newId = ((await dialog.locator('[data-testid=silence-id]').textContent()) ?? '').trim();
+    assert.ok(newId && newId !== oldId, `a new id (${newId})`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await waitFor(async () => ((await detail.locator('.id').textContent()) ?? '') === newId, {
+      message: 'the detail pane shows the new silence',
+    });
+    assert.match((await detail.locator('.badge').first().textContent()) ?? '', /active/);
+    assert.equal(await detail.locator('[data-testid^=recreate-]').count(), 0);
+    // Another tab never keeps this tab's silence open.
+    await page.locator('[data-tab=expired]').click();
+    await waitFor(async () => (await detail.count()) === 0);
+    await page.locator('[data-tab=active]').click();
+  });
+
   it('shows the server error for an invalid regex in the filter bar', async () => {
     await page
       .getByRole('button', { name: /^Alerts/ })
