@@ -29,7 +29,19 @@ export type MenuItemModel =
       submenu?: MenuItemModel[];
     };
 
-export type TrayIconState = 'ok' | 'warning' | 'critical' | 'unreachable' | 'paused';
+/**
+ * The icon: the most urgent thing that fires, with a "no data" badge when some cluster has no
+ * answering member (`-nodata`). Missing data is a second signal: it never replaces critical.
+ */
+export type TrayIconState =
+  | 'ok'
+  | 'warning'
+  | 'critical'
+  | 'unreachable'
+  | 'paused'
+  | 'critical-nodata'
+  | 'warning-nodata'
+  | 'paused-nodata';
 
 export interface MenuModel {
   items: MenuItemModel[];
@@ -101,15 +113,27 @@ export function isPaused(snoozeUntil: string | undefined, now: number): boolean 
 }
 
 export function trayIconState(snapshot: ViewSnapshot, paused: boolean): TrayIconState {
-  const { worst, staleClusters } = snapshot.summary;
+  const { worst, missingData, staleClusters } = snapshot.summary;
+  const blind = missingData.length > 0;
+  const badge = (base: 'critical' | 'warning' | 'paused'): TrayIconState =>
+    blind ? `${base}-nodata` : base;
   // Paused notifications must never hide that something critical is firing.
-  if (worst === 'critical') return 'critical';
-  if (paused) return 'paused';
-  if (worst === 'warning') return 'warning';
-  if (worst === 'unreachable' || worst === 'unknown' || staleClusters.length > 0) {
+  if (worst === 'critical') return badge('critical');
+  if (paused) return badge('paused');
+  if (worst === 'warning') return badge('warning');
+  if (worst === 'unreachable' || worst === 'unknown' || blind || staleClusters.length > 0) {
     return 'unreachable';
   }
   return 'ok';
+}
+
+/** Instance names, for a menu or tooltip. */
+function instanceNames(snapshot: ViewSnapshot, ids: readonly string[]): string {
+  return ids.map((id) => snapshot.instances[id]?.name || id).join(', ');
+}
+
+function clusterNames(snapshot: ViewSnapshot, ids: readonly string[]): string {
+  return ids.map((id) => snapshot.clusters[id]?.name || id).join(', ');
 }
 
 export function trayTooltip(
@@ -128,10 +152,14 @@ export function trayTooltip(
     parts.push(`${s.firing} firing${bySev.length > 0 ? ` (${bySev.join(', ')})` : ''}`);
   }
   if (s.suppressed > 0) parts.push(`${s.suppressed} silenced/inhibited`);
-  if (s.unreachableInstances.length > 0) {
-    const n = s.unreachableInstances.length;
-    parts.push(`${n} instance${n === 1 ? '' : 's'} unreachable`);
+  if (s.missingData.length > 0) {
+    const n = s.missingData.length;
+    parts.push(`no data from ${n} instance${n === 1 ? '' : 's'}`);
   } else if (s.staleClusters.length > 0) parts.push('data stale');
+  if (s.degradedClusters.length > 0) {
+    const n = s.degradedClusters.length;
+    parts.push(`${n} cluster${n === 1 ? '' : 's'} degraded`);
+  }
   if (pausedText) parts.push(pausedText);
   const text = `Alertmanager Tray: ${parts.join(' · ')}`;
   return text.length > MAX_TOOLTIP ? `${text.slice(0, MAX_TOOLTIP - 1)}…` : text;
@@ -193,15 +221,21 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
       action: { type: 'open-window', navigate: { view: 'alerts' } },
     });
   }
-  const unreachable = snapshot.summary.unreachableInstances;
-  if (unreachable.length > 0) {
-    items.push({ type: 'separator' });
+  const { missingData, degradedClusters } = snapshot.summary;
+  if (missingData.length > 0 || degradedClusters.length > 0) items.push({ type: 'separator' });
+  if (missingData.length > 0) {
     items.push({
       type: 'item',
       id: 'unreachable',
-      label: menuText(
-        `Unreachable: ${unreachable.map((id) => snapshot.instances[id]?.name || id).join(', ')}`,
-      ),
+      label: menuText(`No data from: ${instanceNames(snapshot, missingData)}`),
+      action: { type: 'open-window', navigate: { view: 'instances' } },
+    });
+  }
+  if (degradedClusters.length > 0) {
+    items.push({
+      type: 'item',
+      id: 'degraded',
+      label: menuText(`Degraded (a peer is down): ${clusterNames(snapshot, degradedClusters)}`),
       action: { type: 'open-window', navigate: { view: 'instances' } },
     });
   }

@@ -128,10 +128,14 @@ export function render(size: number, layers: Layer[]): Uint8Array {
   return out;
 }
 
-export const TRAY_STATES = ['ok', 'warning', 'critical', 'unreachable', 'paused'] as const;
+const BASE_STATES = ['ok', 'warning', 'critical', 'unreachable', 'paused'] as const;
+type BaseState = (typeof BASE_STATES)[number];
+/** States that can carry the "no data" badge (missing data is a second signal). */
+const BADGED = ['critical', 'warning', 'paused'] as const;
+export const TRAY_STATES = [...BASE_STATES, ...BADGED.map((s) => `${s}-nodata` as const)] as const;
 export type TrayState = (typeof TRAY_STATES)[number];
 
-const COLORS: Record<TrayState, Rgba> = {
+const COLORS: Record<BaseState, Rgba> = {
   ok: [46, 158, 68, 255],
   warning: [240, 160, 32, 255],
   critical: [217, 48, 37, 255],
@@ -139,7 +143,22 @@ const COLORS: Record<TrayState, Rgba> = {
   paused: [96, 112, 136, 255],
 };
 
-export function trayShape(state: TrayState): Shape {
+/** Where the "no data" badge sits: a small crossed ring in the lower right corner. */
+const BADGE_AREA = circle(0.78, 0.78, 0.27);
+const BADGE_DISC = circle(0.78, 0.78, 0.21);
+const BADGE_CROSS = union(
+  segment(0.7, 0.7, 0.86, 0.86, 0.075),
+  segment(0.86, 0.7, 0.7, 0.86, 0.075),
+);
+const BADGE = union(ring(0.78, 0.78, 0.21, 0.08), BADGE_CROSS);
+
+function baseOf(state: TrayState): { base: BaseState; badge: boolean } {
+  return state.endsWith('-nodata')
+    ? { base: state.slice(0, -'-nodata'.length) as BaseState, badge: true }
+    : { base: state as BaseState, badge: false };
+}
+
+export function trayShape(state: BaseState): Shape {
   switch (state) {
     case 'ok':
       return circle(0.5, 0.5, 0.4);
@@ -179,14 +198,24 @@ export function trayShape(state: TrayState): Shape {
 export type Variant = 'light' | 'dark' | 'template';
 
 export function trayIcon(state: TrayState, variant: Variant, size: number): Uint8Array {
-  const shape = trayShape(state);
-  if (variant === 'template') return render(size, [{ shape, color: [0, 0, 0, 255] }]);
+  const { base, badge } = baseOf(state);
+  // With the badge, the glyph gives way around it so both read at 16 px.
+  const shape = badge ? minus(trayShape(base), BADGE_AREA) : trayShape(base);
+  if (variant === 'template') {
+    return render(size, [{ shape: badge ? union(shape, BADGE) : shape, color: [0, 0, 0, 255] }]);
+  }
   // A rim of the panel's opposite tone keeps the glyph readable on any panel colour.
   const rim: Rgba = variant === 'light' ? [30, 30, 30, 140] : [255, 255, 255, 170];
-  return render(size, [
+  const layers: Layer[] = [
     { shape: grow(shape, 1.2 / size), color: rim },
-    { shape, color: COLORS[state] },
-  ]);
+    { shape, color: COLORS[base] },
+  ];
+  if (badge) {
+    layers.push({ shape: grow(BADGE_DISC, 1.2 / size), color: rim });
+    layers.push({ shape: BADGE_DISC, color: COLORS.unreachable });
+    layers.push({ shape: BADGE_CROSS, color: [255, 255, 255, 255] });
+  }
+  return render(size, layers);
 }
 
 export function appIcon(size: number): Uint8Array {

@@ -11,6 +11,8 @@ function summary(firing: number): Summary {
     suppressed: 0,
     worst: firing ? 'critical' : 'ok',
     unreachableInstances: [],
+    missingData: [],
+    degradedClusters: [],
     staleClusters: [],
     severityLabel: 'severity',
   };

@@ -20,6 +20,8 @@ export function emptySnapshot(seq = 1): ViewSnapshot {
       suppressed: 0,
       worst: 'ok',
       unreachableInstances: [],
+      missingData: [],
+      degradedClusters: [],
       staleClusters: [],
       severityLabel: 'severity',
     },

@@ -5,6 +5,7 @@ import type { GroupView, ViewSnapshot } from '../../main/core/model/view.ts';
 import {
   UNTIL_RESUMED_ISO,
   buildTrayMenu,
+  trayIconState,
   menuText,
   type MenuItemModel,
 } from '../../main/electron/tray-menu.ts';
@@ -172,14 +173,57 @@ describe('tray menu model', () => {
     assert.match(forever.tooltip, /notifications paused$/);
   });
 
-  it('unreachable instances are listed and counted', () => {
-    const s = snapshotWith([], { worst: 'unreachable', unreachableInstances: ['am1', 'am2'] });
+  it('instances with no data are listed and counted', () => {
+    const s = snapshotWith([], {
+      worst: 'unreachable',
+      unreachableInstances: ['am1', 'am2'],
+      missingData: ['am1', 'am2'],
+    });
     s.instances.am1 = { name: 'prod-eu' } as ViewSnapshot['instances'][string];
     const m = buildTrayMenu(s, { now: NOW, severityOrder: ORDER });
     const item = find(m.items, 'unreachable');
     assert.ok(item?.type === 'item');
-    assert.equal(item.label, 'Unreachable: prod-eu, am2');
-    assert.equal(m.tooltip, 'Alertmanager Tray: nothing firing · 2 instances unreachable');
+    assert.equal(item.label, 'No data from: prod-eu, am2');
+    assert.equal(m.tooltip, 'Alertmanager Tray: nothing firing · no data from 2 instances');
+    assert.equal(m.icon, 'unreachable');
+  });
+
+  it('a dead instance never hides a critical alert: critical with the no-data badge', () => {
+    const s = snapshotWith([], {
+      worst: 'critical',
+      firing: 5,
+      bySeverity: { critical: 5 },
+      unreachableInstances: ['am2'],
+      missingData: ['am2'],
+    });
+    const m = buildTrayMenu(s, { now: NOW, severityOrder: ORDER });
+    assert.equal(m.icon, 'critical-nodata');
+    assert.match(m.tooltip, /5 firing \(5 critical\).*no data from 1 instance/);
+    assert.equal(
+      trayIconState({ ...s, summary: { ...s.summary, worst: 'warning' } }, false),
+      'warning-nodata',
+    );
+    assert.equal(trayIconState(s, true), 'critical-nodata', 'paused never hides critical');
+    assert.equal(
+      trayIconState({ ...s, summary: { ...s.summary, worst: 'warning' } }, true),
+      'paused-nodata',
+    );
+  });
+
+  it('a peer down while its cluster answers is degraded, not missing data', () => {
+    const s = snapshotWith([], {
+      worst: 'ok',
+      unreachableInstances: ['am2'],
+      degradedClusters: ['c1'],
+    });
+    s.clusters.c1 = { name: 'prod' } as ViewSnapshot['clusters'][string];
+    const m = buildTrayMenu(s, { now: NOW, severityOrder: ORDER });
+    assert.equal(m.icon, 'ok');
+    assert.equal(find(m.items, 'unreachable'), undefined);
+    const item = find(m.items, 'degraded');
+    assert.ok(item?.type === 'item');
+    assert.equal(item.label, 'Degraded (a peer is down): prod');
+    assert.equal(m.tooltip, 'Alertmanager Tray: nothing firing · 1 cluster degraded');
   });
 
   it('labels from alerts are made safe for a menu', () => {

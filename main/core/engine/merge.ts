@@ -761,12 +761,14 @@ interface AlertCounts {
 
 /**
  * Summary. `worst`, most urgent first:
- * - unreachable: an enabled instance is unreachable, auth-failed or stale (we may be missing
- *   alerts: that outranks what we can see, and an all-dead cluster is never "all clear");
  * - critical: an active alert has the top severity (severityOrder[0]);
  * - warning: any other active alert (unknown or missing severities included);
+ * - unreachable: nothing fires that we can see, but a cluster has no answering member (we may
+ *   be missing alerts: an all-dead cluster is never "all clear");
  * - unknown: no enabled instance has answered yet (or none is configured);
  * - ok.
+ * What we cannot see is the separate `missingData` list, so a dead instance never hides a
+ * critical alert firing on another one; a peer down while its cluster answers is `degraded`.
  */
 function buildSummary(
   input: MergeInput,
@@ -775,18 +777,28 @@ function buildSummary(
   { bySeverity, firing, suppressed, critical }: AlertCounts,
 ): Summary {
   const unreachableInstances: string[] = [];
+  const missingData: string[] = [];
+  const degraded = new Set<string>();
   let anyAnswered = false;
   for (const mi of input.instances) {
     const v = instances[mi.view.id]!;
     if (!v.enabled) continue;
-    if (isUnhealthy(v.health)) unreachableInstances.push(v.id);
     if (v.health !== 'unknown') anyAnswered = true;
+    if (!isUnhealthy(v.health)) continue;
+    unreachableInstances.push(v.id);
+    const cluster = clusters[v.clusterId];
+    const peerAnswers = cluster?.members.some((id) => {
+      const peer = instances[id];
+      return id !== v.id && peer?.enabled === true && peer.health === 'ok';
+    });
+    if (peerAnswers) degraded.add(v.clusterId);
+    else missingData.push(v.id);
   }
   const staleClusters = Object.keys(clusters).filter((c) => clusters[c]!.stale);
   let worst: WorstState;
-  if (unreachableInstances.length > 0) worst = 'unreachable';
-  else if (critical) worst = 'critical';
+  if (critical) worst = 'critical';
   else if (firing > 0) worst = 'warning';
+  else if (missingData.length > 0) worst = 'unreachable';
   else if (!anyAnswered) worst = 'unknown';
   else worst = 'ok';
   return {
@@ -795,6 +807,8 @@ function buildSummary(
     suppressed,
     worst,
     unreachableInstances,
+    missingData,
+    degradedClusters: [...degraded].sort(),
     staleClusters,
     severityLabel: input.severityLabel,
   };

@@ -122,8 +122,22 @@ export interface Summary {
   bySeverity: Record<string, number>;
   firing: number;
   suppressed: number;
+  /**
+   * The most urgent thing that fires (critical > warning), else what we cannot see
+   * (unreachable: a cluster has no answering member), else unknown / ok. Missing data never
+   * replaces a firing alert: it is the second signal, `missingData`.
+   */
   worst: WorstState;
+  /** Every enabled instance that is unreachable, auth-failed or stale. */
   unreachableInstances: string[];
+  /**
+   * Enabled instances whose whole cluster has no answering member (a standalone instance is
+   * its own cluster): alerts there may be missing. A peer down while its cluster answers is
+   * not missing data but a degraded cluster.
+   */
+  missingData: string[];
+  /** Clusters with an unhealthy member while another member answers. */
+  degradedClusters: string[];
   staleClusters: string[];
   /** Severity label configured (default `severity`). */
   severityLabel: string;

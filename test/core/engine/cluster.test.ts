@@ -169,7 +169,10 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
     assert.equal(snap.clusters[clusterId]!.health, 'ok');
     assert.equal(snap.clusters[clusterId]!.stale, false);
     assert.deepEqual(snap.summary.unreachableInstances, ['am3']);
-    assert.equal(snap.summary.worst, 'unreachable');
+    // Its peers answer: the cluster is degraded, no data is missing, the critical alert shows.
+    assert.deepEqual(snap.summary.missingData, []);
+    assert.deepEqual(snap.summary.degradedClusters, [clusterId]);
+    assert.equal(snap.summary.worst, 'critical');
   });
 
   it('keeps the last data, stale, when every peer is dead: never "all clear"', async () => {
@@ -187,7 +190,10 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
     for (const g of Object.values(snap.groups)) assert.equal(g.stale, true);
     assert.equal(snap.summary.firing, 3);
     assert.notEqual(snap.summary.worst, 'ok');
-    assert.equal(snap.summary.worst, 'unreachable');
+    // What fires stays the first signal; that we cannot see is the second one.
+    assert.equal(snap.summary.worst, 'critical');
+    assert.deepEqual([...snap.summary.missingData].sort(), ['am1', 'am2', 'am3']);
+    assert.deepEqual(snap.summary.degradedClusters, []);
     assert.deepEqual(snap.summary.staleClusters, [clusterId]);
     assert.deepEqual(rec.eventsOf('alert-resolved'), [], 'a dead cluster resolves nothing');
   });

@@ -191,9 +191,11 @@ describe('Merger', () => {
     assert.deepEqual(Object.keys(v.alerts).sort(), ['f1', 'f2']);
     assert.ok(Object.values(v.alerts).every((a) => a.stale));
     assert.ok(Object.values(v.groups).every((g) => g.stale));
-    assert.equal(v.summary.worst, 'unreachable');
+    // Firing alerts (last known) stay the first signal; no data from the cluster the second.
+    assert.equal(v.summary.worst, 'critical');
     assert.deepEqual(v.summary.staleClusters, ['c1']);
     assert.deepEqual(v.summary.unreachableInstances, ['a', 'b']);
+    assert.deepEqual(v.summary.missingData, ['a', 'b']);
   });
 
   it('decides the worst state: unknown before any answer, ok, warning, critical', () => {

@@ -205,7 +205,8 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
       assert.equal(s.clusters['instance:proxied']!.stale, true);
       assert.equal(s.clusters['instance:direct']!.stale, false);
       assert.deepEqual(s.summary.unreachableInstances, ['proxied']);
-      assert.equal(s.summary.worst, 'unreachable');
+      assert.deepEqual(s.summary.missingData, ['proxied'], 'a standalone instance: data missing');
+      assert.equal(s.summary.worst, 'warning', 'the firing alerts stay the first signal');
       const ids = rec.deltas.flatMap((d) => d.upsert.instances?.map((i) => i.id) ?? []);
       assert.deepEqual([...new Set(ids)], ['proxied']);
       assert.deepEqual(rec.eventsOf('alert-resolved'), []);

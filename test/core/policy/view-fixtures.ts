@@ -150,6 +150,8 @@ export function snapshot(spec: SnapshotSpec = {}): ViewSnapshot {
       suppressed: alerts.filter((a) => a.state === 'suppressed').length,
       worst: 'ok',
       unreachableInstances: [],
+      missingData: [],
+      degradedClusters: [],
       staleClusters: clusters.filter((c) => c.stale).map((c) => c.id),
       severityLabel: 'severity',
     },
