@@ -4,6 +4,8 @@
 // tested in Node for given snapshots.
 import { displaySeverityRank } from '../core/model/severity-order.ts';
 import { isolatedText } from '../core/model/visible-text.ts';
+import { iconState, type IconState } from '../core/model/icon-state.ts';
+import { severityBucketName } from '../core/model/severity-bucket.ts';
 import type { Subscriptions } from '../core/bridge/contract.ts';
 import type { GroupView, ViewSnapshot } from '../core/model/view.ts';
 
@@ -29,19 +31,8 @@ export type MenuItemModel =
       submenu?: MenuItemModel[];
     };
 
-/**
- * The icon: the most urgent thing that fires, with a "no data" badge when some cluster has no
- * answering member (`-nodata`). Missing data is a second signal: it never replaces critical.
- */
-export type TrayIconState =
-  | 'ok'
-  | 'warning'
-  | 'critical'
-  | 'unreachable'
-  | 'paused'
-  | 'critical-nodata'
-  | 'warning-nodata'
-  | 'paused-nodata';
+/** See main/core/model/icon-state.ts. */
+export type TrayIconState = IconState;
 
 export interface MenuModel {
   items: MenuItemModel[];
@@ -113,18 +104,7 @@ export function isPaused(snoozeUntil: string | undefined, now: number): boolean 
 }
 
 export function trayIconState(snapshot: ViewSnapshot, paused: boolean): TrayIconState {
-  const { worst, missingData, staleClusters } = snapshot.summary;
-  const blind = missingData.length > 0;
-  const badge = (base: 'critical' | 'warning' | 'paused'): TrayIconState =>
-    blind ? `${base}-nodata` : base;
-  // Paused notifications must never hide that something critical is firing.
-  if (worst === 'critical') return badge('critical');
-  if (paused) return badge('paused');
-  if (worst === 'warning') return badge('warning');
-  if (worst === 'unreachable' || worst === 'unknown' || blind || staleClusters.length > 0) {
-    return 'unreachable';
-  }
-  return 'ok';
+  return iconState(snapshot.summary, paused);
 }
 
 /** Instance names, for a menu or tooltip. */
@@ -148,7 +128,7 @@ export function trayTooltip(
     const bySev = Object.entries(s.bySeverity)
       .filter(([, n]) => n > 0)
       .sort(([a], [b]) => displaySeverityRank(a, order) - displaySeverityRank(b, order))
-      .map(([sev, n]) => `${n} ${sev || 'other'}`);
+      .map(([sev, n]) => `${n} ${severityBucketName(sev)}`);
     parts.push(`${s.firing} firing${bySev.length > 0 ? ` (${bySev.join(', ')})` : ''}`);
   }
   if (s.suppressed > 0) parts.push(`${s.suppressed} silenced/inhibited`);

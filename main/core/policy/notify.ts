@@ -13,6 +13,7 @@ import type { Matcher } from '../api/types.ts';
 import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
 import type { LabelSet } from '../api/types.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
+import { displaySeverityRank } from '../model/severity-order.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';
 import { matchesAlert } from '../matchers/evaluate.ts';
 import { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
@@ -105,11 +106,28 @@ function shownAlert(a: AlertView): ShownAlert {
   };
 }
 
-/** "HighCPU x12, DiskFull x11, +3 more" */
-export function countByName(alerts: readonly { labels: LabelSet }[], max = 4): string {
-  const counts = new Map<string, number>();
-  for (const a of alerts) counts.set(alertnameOf(a), (counts.get(alertnameOf(a)) ?? 0) + 1);
-  const sorted = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+/**
+ * "DiskFull x5, HighCPU x12, +3 more": by severity first (with `order`, most urgent first, so
+ * a summary always names the criticals), then by count.
+ */
+export function countByName(
+  alerts: readonly { labels: LabelSet; severity?: string }[],
+  max = 4,
+  order: readonly string[] = [],
+): string {
+  const counts = new Map<string, { n: number; rank: number }>();
+  for (const a of alerts) {
+    const name = alertnameOf(a);
+    const rank = displaySeverityRank(a.severity ?? '', order);
+    const c = counts.get(name);
+    if (c) {
+      c.n += 1;
+      c.rank = Math.min(c.rank, rank);
+    } else counts.set(name, { n: 1, rank });
+  }
+  const sorted = [...counts]
+    .sort((x, y) => x[1].rank - y[1].rank || y[1].n - x[1].n || (x[0] < y[0] ? -1 : 1))
+    .map(([name, c]): [string, number] => [name, c.n]);
   const shown = sorted.slice(0, max).map(([n, c]) => (c > 1 ? `${n} x${c}` : n));
   if (sorted.length > max) shown.push(`+${sorted.length - max} more`);
   return shown.join(', ');
@@ -306,7 +324,11 @@ export class NotificationPolicy {
           at,
           nowMs,
           `${count} alert${count === 1 ? '' : 's'} already firing on ${cluster}`,
-          countByName(list.map((f) => f.alert)),
+          countByName(
+            list.map((f) => f.alert),
+            4,
+            order,
+          ),
           this.urgencyOf(list, order),
           list.flatMap((f) => f.events),
           { target: { clusterId } },
@@ -516,7 +538,11 @@ export class NotificationPolicy {
           at,
           nowMs,
           `${firing.length} alerts firing on ${clusters.map(clusterName).join(', ')}`,
-          countByName(firing.map((f) => f.alert)),
+          countByName(
+            firing.map((f) => f.alert),
+            4,
+            order,
+          ),
           this.urgencyOf(firing, order),
           firing.flatMap((f) => f.events),
           { target },

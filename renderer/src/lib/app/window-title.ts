@@ -1,0 +1,22 @@
+// The window's title (also the browser tab's and the task bar's): what fires, most urgent
+// first, then that data is missing. Read at a glance like the tray icon.
+import { displaySeverityRank } from '../../../../main/core/model/severity-order.ts';
+import type { Summary } from '../../../../main/core/model/view.ts';
+import { severityBucketName } from '../../../../main/core/model/severity-bucket.ts';
+
+export const APP_NAME = 'Alertmanager Tray';
+
+export function windowTitle(summary: Summary | null, order: readonly string[]): string {
+  if (!summary) return APP_NAME;
+  const parts: string[] = [];
+  const bySeverity = Object.entries(summary.bySeverity)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => displaySeverityRank(a, order) - displaySeverityRank(b, order))
+    .map(([sev, n]) => `${n} ${severityBucketName(sev)}`);
+  if (bySeverity.length > 0) parts.push(bySeverity.join(', '));
+  const missing = summary.missingData.length;
+  if (missing > 0) parts.push(`no data from ${missing} instance${missing === 1 ? '' : 's'}`);
+  const degraded = summary.degradedClusters.length;
+  if (degraded > 0) parts.push(`${degraded} cluster${degraded === 1 ? '' : 's'} degraded`);
+  return parts.length > 0 ? `${parts.join(' · ')} — ${APP_NAME}` : APP_NAME;
+}

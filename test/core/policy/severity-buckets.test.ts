@@ -1,0 +1,52 @@
+// Alerts without the severity label are "no severity", never confused with a literal value
+// "none"; summaries name the most severe alerts first, then the most frequent.
+import { strict as assert } from 'node:assert';
+import { describe, it } from 'node:test';
+import { NO_SEVERITY, severityBucketName } from '../../../main/core/model/severity-bucket.ts';
+import { countByName } from '../../../main/core/policy/notify.ts';
+import { buildTrayMenu } from '../../../main/electron/tray-menu.ts';
+import { windowTitle } from '../../../renderer/src/lib/app/window-title.ts';
+import { emptySnapshot } from '../../shell/fake-core.ts';
+
+const ORDER = ['critical', 'warning', 'info'];
+
+describe('severity buckets', () => {
+  it('names the missing-label bucket apart from a literal value', () => {
+    assert.equal(severityBucketName(NO_SEVERITY), 'no severity');
+    assert.equal(severityBucketName('none'), 'none');
+    assert.equal(severityBucketName('critical'), 'critical');
+  });
+
+  it('tray tooltip and window title show both buckets, distinct, in severity order', () => {
+    const s = emptySnapshot();
+    s.summary = {
+      ...s.summary,
+      firing: 6,
+      worst: 'critical',
+      bySeverity: { none: 2, '': 3, critical: 1 },
+    };
+    const m = buildTrayMenu(s, { now: 0, severityOrder: ORDER });
+    assert.equal(m.tooltip, 'Alertmanager Tray: 6 firing (1 critical, 2 none, 3 no severity)');
+    assert.equal(
+      windowTitle(s.summary, ORDER),
+      '1 critical, 2 none, 3 no severity — Alertmanager Tray',
+    );
+  });
+
+  it('summaries order by severity first, then count', () => {
+    const alert = (alertname: string, severity: string) => ({ labels: { alertname }, severity });
+    const alerts = [
+      ...Array.from({ length: 4 }, () => alert('HighCPUUsage', 'warning')),
+      ...Array.from({ length: 6 }, () => alert('MemoryPressure', 'info')),
+      ...Array.from({ length: 5 }, () => alert('NodeDown', 'critical')),
+      ...Array.from({ length: 9 }, () => alert('Noise', '')),
+      alert('DiskFull', 'critical'),
+    ];
+    assert.equal(
+      countByName(alerts, 4, ORDER),
+      'NodeDown x5, DiskFull, HighCPUUsage x4, MemoryPressure x6, +1 more',
+    );
+    // Without an order it still puts labelled severities before missing ones, then counts.
+    assert.match(countByName(alerts), /^MemoryPressure x6, NodeDown x5, HighCPUUsage x4/);
+  });
+});
