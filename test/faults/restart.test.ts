@@ -83,7 +83,9 @@ describe('server restarted mid-poll', { skip: amSkipReason() }, () => {
     assert.equal(inst.lastError?.endpoint, 'GET /alerts/groups');
     assertKept(before, s, true);
     assert.equal(s.clusters[inst.clusterId]?.stale, true);
-    assert.equal(s.summary.worst, 'unreachable');
+    assert.equal(s.summary.worst, before.summary.worst, 'what fired still shows');
+    assert.notEqual(s.summary.worst, 'ok');
+    assert.deepEqual(s.summary.missingData, ['i0'], 'flagged as missing data');
     assert.equal(s.summary.firing, before.summary.firing, 'counts still shown');
 
     // Still down: connection refused, same state, data still there.
