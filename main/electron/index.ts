@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       version: app.getVersion(),
       user: osUser,
       secretBackend: describeBackend(safeStorage, process.platform),
-      ...(settingsStore.settingsError ? { settingsError: settingsStore.settingsError } : {}),
+      ...(settingsStore.notice ? { settingsNotice: settingsStore.notice } : {}),
     }),
     openExternal: (url) => shell.openExternal(url),
     setLaunchAtLogin,

@@ -1,17 +1,14 @@
 // Settings persistence for the Electron shell: electron-store (atomic writes, mode 0600) on
-// settings.json in userData. Before electron-store opens the file, the shared loader (B2's
-// readSettingsFile) has validated it: a corrupt file is renamed aside and the app starts on
-// defaults with the error kept for app:info, instead of electron-store failing to start.
+// settings.json in userData, read and written through the shared settings document
+// (main/core/settings/shell-settings.ts): invalid fields reset one by one, a newer file kept
+// whole, an unusable file kept aside, a failed save reported and not applied.
 import Store from 'electron-store';
 import { join } from 'node:path';
-import { loadShellSettings, type LoadedSettings } from '../core/bridge/shell-settings.ts';
 import type { SecretStore } from '../core/service.ts';
-import { findInlineSecrets } from '../core/settings/file.ts';
-import type { Settings } from '../core/settings/types.ts';
+import { openShellSettings, type ShellSettings } from '../core/settings/shell-settings.ts';
 
-export interface SettingsStore extends LoadedSettings {
+export interface SettingsStore extends ShellSettings {
   path: string;
-  save(settings: Settings): Promise<void>;
 }
 
 export async function openSettingsStore(
@@ -30,14 +27,16 @@ export async function openSettingsStore(
       accessPropertiesByDotNotation: false,
       watch: false,
     }));
-  const save = async (settings: Settings) => {
-    const inline = findInlineSecrets(settings);
-    if (inline.length > 0)
-      throw new Error(`refusing to save inline secrets at ${inline.join(', ')}`);
-    open().store = settings as unknown as Record<string, unknown>;
-  };
   const path = join(dir, 'settings.json');
-  const loaded = await loadShellSettings(path, secrets, save, log);
-  open();
-  return { ...loaded, path, save };
+  const shell = await openShellSettings(
+    path,
+    secrets,
+    async (json) => {
+      open().store = json as Record<string, unknown>;
+    },
+    log,
+  );
+  // electron-store opens the file only after it was checked (it cannot read a broken one).
+  if (!shell.notice?.readOnly) open();
+  return { ...shell, path };
 }

@@ -15,11 +15,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppInfo } from '../core/bridge/contract.ts';
 import { buildCsp } from '../core/bridge/csp.ts';
 import { createHandlers, type ShellServices } from '../core/bridge/handlers.ts';
-import { loadShellSettings } from '../core/bridge/shell-settings.ts';
+import { openShellSettings, type ShellSettings } from '../core/settings/shell-settings.ts';
 import { Emitter, createSubscribe, type NavigateRequest } from '../core/bridge/subscriptions.ts';
 import type { Core, SecretStore } from '../core/service.ts';
 import { defaultInstance } from '../core/settings/defaults.ts';
-import { writeSettingsFile } from '../core/settings/file.ts';
+import { writePrivateFileAtomic } from '../core/files/private-file.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
@@ -78,9 +78,9 @@ export function withCliInstances(settings: Settings, urls: string[]): Settings {
 }
 
 /** First run: ~/.config/alertmanager-tray/ may not exist yet. */
-async function saveSettings(path: string, settings: Settings): Promise<void> {
+async function saveSettings(path: string, json: unknown): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  await writeSettingsFile(path, settings);
+  await writePrivateFileAtomic(path, JSON.stringify(json, null, 2) + '\n');
 }
 
 class MemorySecretStore implements SecretStore {
@@ -128,7 +128,8 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
   const env = opts.env ?? process.env;
   const log = opts.log ?? (() => undefined);
   let settings: Settings;
-  let settingsError: AppInfo['settingsError'];
+  let settingsNotice: AppInfo['settingsNotice'];
+  let fileSettings: ShellSettings | undefined;
   let secrets: SecretStore;
 
   if (opts.settings) {
@@ -138,16 +139,15 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     if (!opts.configPath) throw new Error('startBrowserShell needs settings or a configPath');
     const configFile = opts.configPath;
     secrets = opts.secrets ?? new FileSecretStore(join(dirname(configFile), 'secrets.json'), env);
-    const loaded = await loadShellSettings(
+    fileSettings = await openShellSettings(
       configFile,
       secrets,
-      (s) => saveSettings(configFile, s),
+      (json) => saveSettings(configFile, json),
       log,
     );
-    settings = loaded.settings;
-    settingsError = loaded.settingsError;
+    settings = fileSettings.settings;
+    settingsNotice = fileSettings.notice;
   }
-  const configPath = opts.settings ? undefined : opts.configPath;
 
   const osUser = (() => {
     try {
@@ -173,19 +173,19 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
         secrets instanceof FileSecretStore
           ? { name: `file ${secrets.path} (mode 0600, not encrypted)`, encrypted: false }
           : { name: 'memory (this run only)', encrypted: false },
-      ...(settingsError ? { settingsError } : {}),
+      ...(settingsNotice ? { settingsNotice } : {}),
     }),
     openExternal: openWithDesktop,
     // A browser tab cannot register itself as a login item.
     setLaunchAtLogin: async () => false,
     secrets,
     persistSettings: async (next) => {
-      if (!configPath) return;
+      if (!fileSettings) return;
       const saved = {
         ...next,
         instances: next.instances.filter((i) => !i.id.startsWith(CLI_INSTANCE_PREFIX)),
       };
-      await saveSettings(configPath, saved);
+      await fileSettings.save(saved);
     },
   };
   const handlers = createHandlers(core, shellServices);

@@ -15,7 +15,7 @@ import type { GettableSilence } from '../../main/core/api/types.ts';
 import type { AlertView, GroupView, ViewStreamMessage } from '../../main/core/model/view.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
 import { writeSettingsFile } from '../../main/core/settings/file.ts';
-import { createWsBridge, type WsBridge } from '../../renderer/src/bridge/ws-client.ts';
+import type { WsBridge } from '../../renderer/src/bridge/ws-client.ts';
 import {
   amSkipReason,
   makeAlert,
@@ -24,7 +24,7 @@ import {
   waitFor,
   type AmProcess,
 } from '../support/alertmanager.ts';
-import { spawnBrowserShell, type ServedShell } from '../support/browser-shell.ts';
+import { connect, spawnBrowserShell, type ServedShell } from '../support/browser-shell.ts';
 import { chromiumSkipReason, launchChromium } from '../support/chromium.ts';
 
 /** Opens a raw WebSocket; resolves 'open' or the HTTP status it was refused with. */
@@ -40,15 +40,6 @@ function tryConnect(url: string, origin?: string): Promise<number | 'open'> {
       res.resume();
     });
     ws.on('error', () => undefined);
-  });
-}
-
-function connect(shell: ServedShell): WsBridge {
-  return createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
-    createSocket: (u) =>
-      new WebSocket(u, { origin: shell.origin }) as unknown as ReturnType<
-        Parameters<typeof createWsBridge>[1]['createSocket']
-      >,
   });
 }
 
@@ -138,7 +129,7 @@ describe('browser shell (spawned, real Alertmanager)', { skip: amSkipReason() },
     assert.equal(info.shell, 'browser');
     assert.equal(info.version, JSON.parse(await readFile('package.json', 'utf8')).version);
     assert.equal(info.secretBackend.encrypted, false);
-    assert.equal(info.settingsError, undefined);
+    assert.equal(info.settingsNotice, undefined);
 
     const view = new ViewMirror();
     bridge.api.subscribe('view:changes', (m) => view.apply(m));
@@ -250,10 +241,12 @@ describe('browser shell (spawned, real Alertmanager)', { skip: amSkipReason() },
     const b = connect(second);
     try {
       const info = await b.api['app:info']();
-      assert.ok(info.settingsError, 'settingsError present');
-      assert.match(info.settingsError.message, /not valid JSON/);
-      assert.ok(info.settingsError.keptAs.startsWith(`${path}.corrupt-`));
-      assert.equal(await readFile(info.settingsError.keptAs, 'utf8'), '{ "instances": [ oops');
+      assert.ok(info.settingsNotice, 'settingsNotice present');
+      assert.equal(info.settingsNotice.kind, 'corrupt');
+      assert.match(info.settingsNotice.message, /not valid JSON/);
+      const keptAs = info.settingsNotice.keptAs ?? '';
+      assert.ok(keptAs.startsWith(`${path}.corrupt-`));
+      assert.equal(await readFile(keptAs, 'utf8'), '{ "instances": [ oops');
       assert.deepEqual((await b.api['settings:get']()).instances, []);
       assert.ok((await readdir(cdir)).some((f) => f.startsWith('settings.json.corrupt-')));
     } finally {

@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { dispatch } from '../../main/core/bridge/dispatch.ts';
 import { createHandlers } from '../../main/core/bridge/handlers.ts';
-import { loadShellSettings } from '../../main/core/bridge/shell-settings.ts';
+import type { Settings } from '../../main/core/settings/types.ts';
+import { openShellSettings as loadShellSettings } from '../../main/core/settings/shell-settings.ts';
 import type { AppNotification } from '../../main/core/model/events.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
 import { writeSettingsFile } from '../../main/core/settings/file.ts';
@@ -294,10 +295,11 @@ describe('SafeSecretStore and settings files', () => {
       },
     );
     assert.deepEqual(loaded.settings, defaultSettings());
-    assert.ok(loaded.settingsError);
-    assert.match(loaded.settingsError.message, /not valid JSON/);
-    assert.match(loaded.settingsError.keptAs, /corrupt\.json\.corrupt-/);
-    assert.equal(await readFile(loaded.settingsError.keptAs, 'utf8'), '{"instances": [ not json');
+    assert.ok(loaded.notice);
+    assert.equal(loaded.notice.kind, 'corrupt');
+    assert.match(loaded.notice.message, /not valid JSON/);
+    assert.match(loaded.notice.keptAs ?? '', /corrupt\.json\.corrupt-/);
+    assert.equal(await readFile(loaded.notice.keptAs ?? '', 'utf8'), '{"instances": [ not json');
     assert.deepEqual(written, []);
     const handlers = createHandlers(createFakeCore(loaded.settings), {
       appInfo: () => ({
@@ -306,7 +308,7 @@ describe('SafeSecretStore and settings files', () => {
         version: '1',
         user: 'u',
         secretBackend: { name: 'x', encrypted: true },
-        ...(loaded.settingsError ? { settingsError: loaded.settingsError } : {}),
+        ...(loaded.notice ? { settingsNotice: loaded.notice } : {}),
       }),
       openExternal: async () => undefined,
       setLaunchAtLogin: async (e) => e,
@@ -315,10 +317,7 @@ describe('SafeSecretStore and settings files', () => {
     });
     const info = await dispatch(handlers, 'app:info', []);
     assert.ok(info.ok);
-    assert.deepEqual(
-      (info.value as { settingsError?: unknown }).settingsError,
-      loaded.settingsError,
-    );
+    assert.deepEqual((info.value as { settingsNotice?: unknown }).settingsNotice, loaded.notice);
   });
 
   it('an old file with inline secrets: secrets moved to the store, file rewritten without them', async () => {
@@ -332,8 +331,10 @@ describe('SafeSecretStore and settings files', () => {
       }),
     );
     const store = new SafeSecretStore(join(dir, 's4.json'), fakeSafeStorage());
-    const loaded = await loadShellSettings(path, store, (s) => writeSettingsFile(path, s));
-    assert.equal(loaded.settingsError, undefined);
+    const loaded = await loadShellSettings(path, store, (s) =>
+      writeSettingsFile(path, s as Settings),
+    );
+    assert.equal(loaded.notice, undefined);
     const auth = loaded.settings.instances[0]?.auth;
     assert.equal(auth?.type, 'basic');
     assert.equal(await store.get(auth?.type === 'basic' ? auth.passwordKey : ''), 'old-pass-9');

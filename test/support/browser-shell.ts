@@ -4,6 +4,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { createWsBridge, type WsBridge } from '../../renderer/src/bridge/ws-client.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const serveJs = join(root, 'out/main/serve.js');
@@ -39,12 +41,31 @@ export interface ServedShell {
 const BANNER =
   /Alertmanager Tray \(browser shell\) at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+))/;
 
+/**
+ * With `unprivileged`, a shell started by root runs as `nobody` (file permissions then apply,
+ * e.g. a read-only settings folder); a non-root test process runs it as itself.
+ */
 export async function spawnBrowserShell(
   args: string[],
-  opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  opts: { env?: NodeJS.ProcessEnv; timeoutMs?: number; unprivileged?: boolean } = {},
 ): Promise<ServedShell> {
   ensureBuilt();
-  const child = spawn(process.execPath, [serveJs, ...args], {
+  const asNobody = opts.unprivileged === true && process.getuid?.() === 0;
+  const [cmd, argv] = asNobody
+    ? [
+        'setpriv',
+        [
+          '--reuid=nobody',
+          '--regid=nogroup',
+          '--clear-groups',
+          '--',
+          process.execPath,
+          serveJs,
+          ...args,
+        ],
+      ]
+    : [process.execPath, [serveJs, ...args]];
+  const child = spawn(cmd, argv, {
     cwd: root,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,4 +110,14 @@ export async function spawnBrowserShell(
       clearTimeout(killer);
     },
   };
+}
+
+/** A bridge client to a spawned shell, as its page would connect (token and Origin). */
+export function connect(shell: ServedShell): WsBridge {
+  return createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
+    createSocket: (u) =>
+      new WebSocket(u, { origin: shell.origin }) as unknown as ReturnType<
+        Parameters<typeof createWsBridge>[1]['createSocket']
+      >,
+  });
 }

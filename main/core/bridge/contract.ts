@@ -14,6 +14,7 @@ import type {
   TestConnectionResult,
 } from '../service.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
+import type { SettingsNotice } from '../settings/persist.ts';
 
 export type QuickFrom = { groupKey: string } | { fingerprint: string; clusterId?: string };
 
@@ -25,8 +26,11 @@ export interface AppInfo {
   user: string;
   /** Where secrets are kept and whether that is really encrypted (Linux basic_text is not). */
   secretBackend: { name: string; encrypted: boolean };
-  /** A settings file that could not be read and was kept aside, if any. */
-  settingsError?: { message: string; keptAs: string };
+  /**
+   * What to say about the settings file: unusable (kept aside, defaults in use), some fields
+   * invalid (reset, the rest kept), or written by a newer version (kept whole).
+   */
+  settingsNotice?: SettingsNotice;
 }
 
 /** Request channels: name -> argument tuple and result. */

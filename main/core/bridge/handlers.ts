@@ -6,6 +6,7 @@
 import type { Core, InstanceSecrets, SecretStore } from '../service.ts';
 import { secretKeyFor } from '../settings/migrations.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
+import { parseSettings } from '../settings/schema.ts';
 import type { AppInfo, Handlers, QuickFrom } from './contract.ts';
 import { BridgeRequestError } from './errors.ts';
 import { safeExternalUrl } from './external-url.ts';
@@ -118,10 +119,15 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     if (from.clusterId !== undefined) requireCluster(from.clusterId);
   }
 
+  /**
+   * Saves first, then applies: a save that fails (read-only folder, full disk) throws with the
+   * file and the reason, and the running app stays exactly as the file is.
+   */
   async function applySettings(next: Settings): Promise<Settings> {
-    const stored = core.updateSettings(next);
-    await shell.persistSettings(stored);
-    return stored;
+    const parsed = parseSettings(next);
+    if (!parsed.ok) throw new BridgeRequestError('invalid-argument', parsed.error);
+    await shell.persistSettings(parsed.settings);
+    return core.updateSettings(parsed.settings);
   }
 
   return {
@@ -176,8 +182,15 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     },
 
     'notifications:snooze': async (untilIso) => {
+      if (untilIso !== null && Number.isNaN(Date.parse(untilIso))) {
+        throw new BridgeRequestError('invalid-argument', `invalid time: ${untilIso}`);
+      }
+      const current = core.getSettings();
+      const notifications = { ...current.notifications };
+      if (untilIso === null) delete notifications.snoozeUntil;
+      else notifications.snoozeUntil = untilIso;
+      await shell.persistSettings({ ...current, notifications });
       core.snoozeNotifications(untilIso);
-      await shell.persistSettings(core.getSettings());
     },
 
     'silences:quickMatchers': async (from) => {

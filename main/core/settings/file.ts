@@ -1,15 +1,17 @@
-// Reading and writing the settings file. A bad file is never overwritten: it is renamed aside
-// so the user (or support) can recover it, and the app starts on defaults with an error shown.
-import { lstat, readFile, rename } from 'node:fs/promises';
+// Reading and writing the settings file (see persist.ts for the rules). A bad file is never
+// overwritten: it is renamed aside so the user (or support) can recover it, and the app starts
+// on defaults with an error shown.
 import { writePrivateFileAtomic } from '../files/private-file.ts';
-import { defaultSettings } from './defaults.ts';
-import { parseSettings } from './schema.ts';
+import type { FieldProblem } from './document.ts';
+import { loadSettingsDocument } from './persist.ts';
 import type { Settings } from './types.ts';
 
 export interface ReadSettingsResult {
   settings: Settings;
-  /** Set when the file was unusable: it was renamed to `keptAs` and defaults are returned. */
-  error?: { message: string; keptAs: string };
+  /** Set when the file was unusable: defaults are returned (see SettingsNotice). */
+  error?: { message: string; keptAs?: string };
+  /** Fields that were invalid and reset to their defaults (the rest of the file was kept). */
+  problems?: FieldProblem[];
   /** Secrets an old file held inline (SecretStore key -> value): store them, then write back. */
   extractedSecrets?: Record<string, string>;
   /** True when the file was in an older format (write it back after storing the secrets). */
@@ -21,54 +23,21 @@ export function corruptSuffix(now: Date): string {
   return `.corrupt-${now.toISOString().replace(/:/g, '')}`;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Renames `path` aside to a name that does not exist yet and returns that name. */
-async function keepAside(path: string, now: Date): Promise<string> {
-  const base = path + corruptSuffix(now);
-  let target = base;
-  for (let i = 1; await exists(target); i++) target = `${base}-${i}`;
-  await rename(path, target);
-  return target;
-}
-
+/** The settings in a file, as loadSettingsDocument reads them (without the document). */
 export async function readSettingsFile(
   path: string,
   opts: { now?: () => Date } = {},
 ): Promise<ReadSettingsResult> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings() };
-    throw err;
+  const loaded = await loadSettingsDocument(path, opts);
+  const result: ReadSettingsResult = { settings: loaded.settings };
+  const n = loaded.notice;
+  if (n?.kind === 'corrupt') {
+    result.error = { message: n.message, ...(n.keptAs ? { keptAs: n.keptAs } : {}) };
   }
-  let message: string;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-    const parsed = parseSettings(raw);
-    if (parsed.ok) {
-      const result: ReadSettingsResult = { settings: parsed.settings };
-      if (parsed.migrated) result.migrated = true;
-      if (Object.keys(parsed.extractedSecrets).length > 0) {
-        result.extractedSecrets = parsed.extractedSecrets;
-      }
-      return result;
-    }
-    message = `invalid settings: ${parsed.error}`;
-  } catch (err) {
-    message = `settings file is not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
-  }
-  const keptAs = await keepAside(path, (opts.now ?? (() => new Date()))());
-  return { settings: defaultSettings(), error: { message, keptAs } };
+  if (n?.problems) result.problems = n.problems;
+  if (loaded.extractedSecrets) result.extractedSecrets = loaded.extractedSecrets;
+  if (loaded.migrated) result.migrated = true;
+  return result;
 }
 
 /** Keys that hold secret values; `passwordKey`/`tokenKey` are references and are fine. */

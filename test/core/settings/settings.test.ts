@@ -247,26 +247,44 @@ describe('settings file', () => {
     assert.ok(r1.error);
     assert.match(r1.error.message, /not valid JSON/);
     assert.equal(r1.error.keptAs, `${path}.corrupt-2026-11-21T021704.123Z`);
-    assert.equal(await readFile(r1.error.keptAs, 'utf8'), '{ not json');
+    assert.equal(await readFile(r1.error.keptAs as string, 'utf8'), '{ not json');
 
     // Same timestamp again: a second corrupt file gets a new name, the first is kept.
     await writeFile(path, '{ also bad');
     const r2 = await readSettingsFile(path, { now: () => now });
     assert.ok(r2.error);
     assert.notEqual(r2.error.keptAs, r1.error.keptAs);
-    assert.equal(await readFile(r1.error.keptAs, 'utf8'), '{ not json');
-    assert.equal(await readFile(r2.error.keptAs, 'utf8'), '{ also bad');
+    assert.equal(await readFile(r1.error.keptAs as string, 'utf8'), '{ not json');
+    assert.equal(await readFile(r2.error.keptAs as string, 'utf8'), '{ also bad');
     // the original path is free again (missing -> defaults next time)
     assert.equal((await readSettingsFile(path)).error, undefined);
   });
 
-  it('keeps a schema-invalid file aside', async () => {
+  it('a schema-invalid entry is ignored, not the whole file', async () => {
     const path = join(dir, 'invalid.json');
-    await writeFile(path, JSON.stringify({ version: 1, instances: [{ id: 'a', url: 'nope' }] }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        version: 1,
+        instances: [
+          { id: 'a', url: 'nope' },
+          { id: 'b', url: 'http://b:9093' },
+        ],
+        ui: { theme: 'dark' },
+      }),
+    );
     const r = await readSettingsFile(path);
-    assert.ok(r.error);
-    assert.match(r.error.message, /invalid settings: instances\.0\.url/);
-    assert.match(r.error.keptAs, /invalid\.json\.corrupt-\d{4}-\d\d-\d\dT\d{6}\.\d{3}Z$/);
+    assert.equal(r.error, undefined);
+    assert.deepEqual(
+      r.settings.instances.map((i) => i.id),
+      ['b'],
+    );
+    assert.equal(r.settings.ui.theme, 'dark');
+    assert.deepEqual(
+      r.problems?.map((p) => p.path),
+      ['instance "a"'],
+    );
+    assert.match(r.problems?.[0]?.message ?? '', /url: expected an http/);
   });
 
   it('a v0 file is migrated on read: secrets returned separately, writing back is clean', async () => {
