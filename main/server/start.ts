@@ -171,7 +171,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
       user: osUser,
       secretBackend:
         secrets instanceof FileSecretStore
-          ? { name: `file ${secrets.path} (mode 0600, not encrypted)`, encrypted: false }
+          ? { name: `the file ${secrets.path} (mode 0600: readable only by you)`, encrypted: false }
           : { name: 'memory (this run only)', encrypted: false },
       ...(settingsNotice ? { settingsNotice } : {}),
     }),

@@ -7,6 +7,7 @@
 // - quiet hours, snooze, mutes and filters still record what happened, so nothing muted pops
 //   up later.
 import { formatMatchers } from '../matchers/format.ts';
+import { describeErrorAt } from '../api/describe-error.ts';
 import { isolatedProse, isolatedText } from '../model/visible-text.ts';
 import { parseMatchers } from '../matchers/parse.ts';
 import type { Matcher } from '../api/types.ts';
@@ -261,13 +262,16 @@ export class NotificationPolicy {
         case 'instance-unreachable': {
           if (silent || n.mutedInstances.includes(e.instanceId)) break;
           this.shownUnreachable.add(e.instanceId);
-          const name = view.instances[e.instanceId]?.name ?? e.instanceId;
+          const inst = view.instances[e.instanceId];
+          const name = inst?.name ?? e.instanceId;
+          // An auth failure is called one (the window's health says "auth failed" too).
+          const what = inst?.health === 'auth-failed' ? 'authentication failed' : 'unreachable';
           out.push(
             this.make(
               at,
               nowMs,
-              `${name} unreachable`,
-              truncate(e.message, MAX_BODY),
+              `${name}: ${what}`,
+              truncate(inst?.lastError ? describeErrorAt(inst.lastError) : e.message, MAX_BODY),
               'normal',
               [e],
               {

@@ -396,7 +396,7 @@ describe('NotificationPolicy: instances and silences', () => {
     const n1 = p.decide([down], view, s, T0, NONE);
     assert.deepEqual(
       n1.map((n) => [n.title, n.body, n.target]),
-      [['c1-i1 unreachable', 'connect ECONNREFUSED', { instanceId: 'c1-i1' }]],
+      [['c1-i1: unreachable', 'GET /alerts/groups: connect ECONNREFUSED', { instanceId: 'c1-i1' }]],
     );
     assert.deepEqual(
       p.decide([up], view, s, T0, NONE).map((n) => n.title),

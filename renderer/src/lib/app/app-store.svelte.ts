@@ -48,6 +48,11 @@ export class AppStore {
   /** Ticks every few seconds so ages ("firing 12m") stay live. */
   now = $state(Date.now());
   notifications = $state.raw<AppNotification[]>([]);
+  /**
+   * Set while a change is in effect in this window but could not be saved (the filter bar's
+   * remembered filter): the window says so, with a retry, instead of pretending it was saved.
+   */
+  unsaved = $state<string | null>(null);
   /** Unread toasts (ids) shown in the corner. */
   toasts = $state.raw<AppNotification[]>([]);
   silenceForm = $state.raw<SilenceFormRequest | null>(null);
@@ -139,12 +144,24 @@ export class AppStore {
     this.#pendingFilter = null;
     if (JSON.stringify(settings.ui.filter) === JSON.stringify(filter)) return;
     this.#savingFilter = this.updateSettings({ ...settings, ui: { ...settings.ui, filter } })
-      .then(() => undefined)
-      .catch(() => undefined /* remembering the filter is best effort */)
+      .then(() => {
+        this.unsaved = null;
+      })
+      .catch((e: unknown) => {
+        // The filter stays in effect here; say that it was not remembered, and keep it to retry.
+        this.#pendingFilter ??= filter;
+        this.unsaved = `The filter is in effect but was not saved: ${errorMessage(e)}`;
+      })
       .finally(() => (this.#savingFilter = null));
     await this.#savingFilter;
-    // A newer value may have arrived while saving.
-    if (this.#pendingFilter) await this.flushFilter();
+    // A newer value may have arrived while saving (not after a failure: that waits for Retry).
+    if (this.#pendingFilter && this.unsaved === null) await this.flushFilter();
+  }
+
+  /** Tries the failed save again (the banner's Retry). */
+  async retrySave(): Promise<void> {
+    this.unsaved = null;
+    await this.flushFilter();
   }
 
   async refresh(): Promise<void> {

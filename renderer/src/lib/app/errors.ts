@@ -1,5 +1,6 @@
 // Turn whatever a bridge call rejected with into the message the user should read: the
 // Alertmanager server's own message first (it says what was wrong), then the bridge message.
+import { describeError } from '../../../../main/core/api/describe-error.ts';
 import type { BridgeError } from '../../../../main/core/bridge/contract.ts';
 
 function bridgeErrorOf(e: unknown): BridgeError | null {
@@ -16,10 +17,7 @@ export function errorMessage(e: unknown): string {
   const be = bridgeErrorOf(e);
   if (be) {
     const am = be.alertmanager;
-    if (am?.serverMessage) {
-      return am.status ? `${am.serverMessage} (HTTP ${am.status})` : am.serverMessage;
-    }
-    if (am) return am.message;
+    if (am) return describeError(am);
     return be.message;
   }
   if (e instanceof Error) return e.message;

@@ -1,0 +1,153 @@
+// Nothing a server sends can stall the window, and what it says about failures is one compact
+// line: a 1 MB unbroken annotation (one repeated character, or mixed characters) opens with
+// no main-thread task over 100 ms; several dead instances make one banner line that expands;
+// the title and favicon follow what fires, with the no-data badge. Real Alertmanager, real
+// core, browser shell, headless Chromium.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  waitFor,
+  type AmProcess,
+} from '../support/alertmanager.ts';
+import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+
+const MB = 1 << 20;
+
+function mixed(n: number): string {
+  const alphabet =
+    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:;=+()[]漢字é🙂';
+  const chars = [...alphabet];
+  let out = '';
+  let seed = 7;
+  while (out.length < n) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    out += chars[seed % chars.length];
+  }
+  return out;
+}
+
+interface LongTaskPage {
+  __longTasks?: number[];
+  PerformanceObserver: new (cb: (list: { getEntries(): { duration: number }[] }) => void) => {
+    observe(o: { type: string; buffered?: boolean }): void;
+  };
+}
+
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as LongTaskPage;
+    g.__longTasks = [];
+    new g.PerformanceObserver((list) => {
+      for (const e of list.getEntries()) g.__longTasks?.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (globalThis as unknown as LongTaskPage).__longTasks ?? []);
+}
+
+describe('hostile content and many failures', { skip: amSkipReason() }, () => {
+  let am: AmProcess;
+  let browser: Browser;
+  let ui: Ui;
+  let page: Page;
+
+  before(async () => {
+    am = await startAlertmanager();
+    await postAlerts(am.url, [
+      makeAlert(
+        { alertname: 'HugeRepeated', severity: 'critical' },
+        { annotations: { description: 'x'.repeat(MB), summary: 'y'.repeat(MB) } },
+      ),
+      makeAlert(
+        { alertname: 'HugeMixed', severity: 'warning', blob: mixed(100_000) },
+        { annotations: { description: mixed(MB) } },
+      ),
+    ]);
+    const dead = [1, 2, 3].map((i) =>
+      testInstance(`dead-${i}`, `http://127.0.0.1:${i}`, { timeoutSec: 1 }),
+    );
+    browser = await launchBrowser();
+    ui = await openUi(browser, testSettings([testInstance('am1', am.url), ...dead]));
+    page = ui.page;
+    await page.setViewportSize({ width: 960, height: 680 });
+  });
+
+  after(async () => {
+    await ui?.close();
+    await browser?.close();
+    await am?.stop();
+  });
+
+  for (const name of ['HugeRepeated', 'HugeMixed']) {
+    it(`opens ${name} (1 MB unbroken) with no task over 100 ms`, async () => {
+      const row = page.locator('[data-testid=alert-row]', { hasText: name });
+      await row.waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(500); // let the first render settle
+      await watchLongTasks(page);
+      await row.click();
+      const detail = page.locator('[data-testid=alert-detail]');
+      await detail.waitFor();
+      await detail.locator('[data-testid=text-left]').first().waitFor();
+      await page.waitForTimeout(1000);
+      const tasks = await longTasks(page);
+      assert.ok(
+        tasks.every((d) => d <= 100),
+        `long tasks after the click: ${tasks.map((d) => Math.round(d)).join(', ')} ms`,
+      );
+      // Show more is bounded too.
+      await watchLongTasks(page);
+      await detail.getByRole('button', { name: 'Show more' }).first().click();
+      await page.waitForTimeout(500);
+      const more = await longTasks(page);
+      assert.ok(
+        more.every((d) => d <= 100),
+        `after Show more: ${more.join(', ')} ms`,
+      );
+      const box = await detail.boundingBox();
+      assert.ok(box && box.height < 100_000, 'no block hundreds of thousands of pixels tall');
+    });
+  }
+
+  it('several dead instances make one banner line that expands', async () => {
+    const banner = page.locator('[data-testid=stale-banner]');
+    await waitFor(
+      async () =>
+        (
+          (await page
+            .locator('[data-testid=stale-summary]')
+            .textContent()
+            .catch(() => '')) ?? ''
+        ).includes('3 instances not answering'),
+      { timeoutMs: 30_000 },
+    );
+    assert.equal(await banner.count(), 1, 'one banner, not a stack');
+    const summary = (await page.locator('[data-testid=stale-summary]').textContent()) ?? '';
+    assert.match(summary, /dead-1, dead-2, dead-3/);
+    const lines = banner.locator('[data-testid=stale-line]');
+    assert.equal(await lines.first().isVisible(), false, 'collapsed to one line');
+    await page.locator('[data-testid=stale-summary]').click();
+    await lines.first().waitFor({ state: 'visible' });
+    assert.equal(await lines.count(), 3);
+    assert.match((await lines.first().textContent()) ?? '', /never reached: no data from it/);
+    assert.doesNotMatch((await lines.first().textContent()) ?? '', /GET \/[a-z/]+: GET/);
+  });
+
+  it('the title and favicon show critical with the no-data badge', async () => {
+    await waitFor(async () => /1 critical/.test(await page.title()));
+    assert.match(
+      await page.title(),
+      /1 critical, 1 warning · no data from 3 instances — Alertmanager Tray/,
+    );
+    const state = await page.locator('link[rel=icon]').getAttribute('data-state');
+    assert.equal(state, 'critical-nodata');
+    const href = (await page.locator('link[rel=icon]').getAttribute('href')) ?? '';
+    assert.ok(href.startsWith('data:image/png') || href.includes('.png'), href.slice(0, 40));
+  });
+});
