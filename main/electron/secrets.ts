@@ -3,8 +3,8 @@
 // the settings file. On Linux without a keyring Electron falls back to `basic_text` (a fixed
 // key, i.e. obfuscation only): backend() reports it so the settings view can warn.
 // safeStorage is injected (this module never imports electron, so Node tests use a fake).
-import { readFile } from 'node:fs/promises';
-import { SerialQueue, writePrivateFileAtomic } from '../core/files/private-file.ts';
+import { readJsonObject, updateJsonObject } from '../core/files/json-object-file.ts';
+import { SerialQueue } from '../core/files/private-file.ts';
 import type { SecretStore } from '../core/service.ts';
 
 export interface SafeStorageLike {
@@ -28,10 +28,15 @@ export function describeBackend(safe: SafeStorageLike, platform: NodeJS.Platform
   return { name: backend, encrypted: backend !== 'basic_text' && backend !== 'unknown' };
 }
 
-interface FileShape {
-  version: 1;
-  /** key -> base64 of the safeStorage ciphertext */
-  values: Record<string, string>;
+/**
+ * The file: `{ version: 1, values: { key: base64 of the safeStorage ciphertext } }`. Read and
+ * written as a plain object so that what a newer version adds survives (json-object-file.ts).
+ */
+function valuesOf(file: Record<string, unknown>): Record<string, unknown> {
+  const v = file.values;
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? { ...(v as Record<string, unknown>) }
+    : {};
 }
 
 export class SafeSecretStore implements SecretStore {
@@ -45,9 +50,8 @@ export class SafeSecretStore implements SecretStore {
   }
 
   async get(key: string): Promise<string | undefined> {
-    const file = await this.#read();
-    const b64 = file.values[key];
-    if (b64 === undefined) return undefined;
+    const b64 = valuesOf(await readJsonObject(this.#path))[key];
+    if (typeof b64 !== 'string') return undefined;
     if (!this.#safe.isEncryptionAvailable()) throw new Error('secure storage is not available');
     return this.#safe.decryptString(Buffer.from(b64, 'base64'));
   }
@@ -69,27 +73,13 @@ export class SafeSecretStore implements SecretStore {
     });
   }
 
-  async #read(): Promise<FileShape> {
-    let text: string;
-    try {
-      text = await readFile(this.#path, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, values: {} };
-      throw err;
-    }
-    const parsed = JSON.parse(text) as Partial<FileShape>;
-    const values: Record<string, string> = {};
-    if (parsed && typeof parsed.values === 'object' && parsed.values !== null) {
-      for (const [k, v] of Object.entries(parsed.values)) if (typeof v === 'string') values[k] = v;
-    }
-    return { version: 1, values };
-  }
-
-  #update(change: (values: Record<string, string>) => void): Promise<void> {
-    return this.#queue.run(async () => {
-      const file = await this.#read();
-      change(file.values);
-      await writePrivateFileAtomic(this.#path, JSON.stringify(file, null, 2) + '\n');
+  /** Changes `values`, keeping every other field (and a newer version number) as it was. */
+  #update(change: (values: Record<string, unknown>) => void): Promise<void> {
+    return updateJsonObject(this.#path, this.#queue, (file) => {
+      const values = valuesOf(file);
+      change(values);
+      file.values = values;
+      file.version = typeof file.version === 'number' && file.version > 1 ? file.version : 1;
     });
   }
 }

@@ -13,6 +13,8 @@ import { openShellSettings } from '../../../main/core/settings/shell-settings.ts
 import { SettingsSaveError } from '../../../main/core/settings/persist.ts';
 import { defaultInstance } from '../../../main/core/settings/defaults.ts';
 import { connect, spawnBrowserShell } from '../../support/browser-shell.ts';
+import { FileSecretStore } from '../../../main/server/secrets.ts';
+import { SafeSecretStore } from '../../../main/electron/secrets.ts';
 
 const writer = (path: string) => (json: unknown) =>
   writePrivateFileAtomic(path, JSON.stringify(json, null, 2) + '\n');
@@ -258,4 +260,60 @@ describe('browser shell in a read-only settings folder', { skip: permissionsSkip
       await shell.stop();
     }
   });
+});
+
+describe('secrets files keep what they hold', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'amtray-secrets-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const fakeSafe = {
+    isEncryptionAvailable: () => true,
+    encryptString: (s: string) => Buffer.from(`enc:${s}`),
+    decryptString: (b: Buffer) => b.toString().replace(/^enc:/, ''),
+    getSelectedStorageBackend: () => 'gnome_libsecret',
+  };
+
+  it('the Electron store keeps a newer version and unknown entries through a set', async () => {
+    const path = join(dir, 'electron-secrets.json');
+    await writeFile(
+      path,
+      JSON.stringify({ version: 3, values: { old: 'ZW5jOm9sZA==', rotated: { v: 2 } }, kdf: 'x' }),
+    );
+    const store = new SafeSecretStore(path, fakeSafe);
+    await store.set('instance/a/password', 'pw');
+    const file = JSON.parse(await readFile(path, 'utf8'));
+    assert.equal(file.version, 3);
+    assert.equal(file.kdf, 'x');
+    assert.deepEqual(file.values.rotated, { v: 2 });
+    assert.equal(await store.get('old'), 'old');
+    assert.equal(await store.get('instance/a/password'), 'pw');
+  });
+
+  it('the browser shell store keeps entries it does not understand', async () => {
+    const path = join(dir, 'secrets.json');
+    await writeFile(path, JSON.stringify({ 'instance/a/token': 't', future: { kind: 'oauth' } }));
+    const store = new FileSecretStore(path, {});
+    await store.set('instance/b/token', 'u');
+    const file = JSON.parse(await readFile(path, 'utf8'));
+    assert.deepEqual(file.future, { kind: 'oauth' });
+    assert.equal(await store.get('instance/a/token'), 't');
+  });
+
+  for (const [name, make] of [
+    ['browser shell', (p: string) => new FileSecretStore(p, {})],
+    ['Electron', (p: string) => new SafeSecretStore(p, fakeSafe)],
+  ] as const) {
+    it(`${name}: a corrupt secrets file is never written over, and the error says so`, async () => {
+      const path = join(dir, `corrupt-${name.replace(' ', '-')}.json`);
+      await writeFile(path, '{ "instance/a/token": "t", oops');
+      const store = make(path);
+      await assert.rejects(store.set('instance/b/token', 'u'), /not valid JSON.*left as it is/);
+      assert.equal(await readFile(path, 'utf8'), '{ "instance/a/token": "t", oops');
+    });
+  }
 });
