@@ -17,7 +17,7 @@ export async function readJsonObject(path: string): Promise<Record<string, unkno
     text = await readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new Error(`${path} cannot be read: ${plainFileError(err)}`);
+    throw new Error(`${path} cannot be read: ${plainFileError(err)}`, { cause: err });
   }
   let parsed: unknown;
   try {
@@ -25,6 +25,7 @@ export async function readJsonObject(path: string): Promise<Record<string, unkno
   } catch (err) {
     throw new Error(
       `${path} is not valid JSON (${err instanceof Error ? err.message : String(err)}); it is left as it is`,
+      { cause: err },
     );
   }
   if (!isObject(parsed)) throw new Error(`${path} is not a JSON object; it is left as it is`);
@@ -44,7 +45,7 @@ export function updateJsonObject(
     try {
       await writePrivateFileAtomic(path, JSON.stringify(obj, null, 2) + '\n');
     } catch (err) {
-      throw new Error(`${what} not saved to ${path}: ${plainFileError(err)}`);
+      throw new Error(`${what} not saved to ${path}: ${plainFileError(err)}`, { cause: err });
     }
   });
 }
