@@ -100,7 +100,7 @@ export function endpointSuite(
         const status = await c.getStatus();
         assert.match(status.versionInfo.version, /^\d+\.\d+/);
         assert.match(status.config.original, /team-a/);
-        assert.ok(!Number.isNaN(Date.parse(status.uptime)));
+        assert.ok(!Number.isNaN(Date.parse(status.uptime ?? '')));
         if (target.clustered) {
           assert.equal(status.cluster.status, 'ready');
           assert.equal(status.cluster.peers?.length, target.readUrls.length);

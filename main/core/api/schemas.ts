@@ -56,8 +56,18 @@ export const versionInfoSchema = z.object({
 export const statusSchema = z.object({
   cluster: clusterStatusSchema,
   versionInfo: versionInfoSchema,
-  config: z.object({ original: z.string() }),
-  uptime: dateTime,
+  // Grafana-managed Alertmanagers answer the whole configuration as a JSON OBJECT, uptime null
+  // and every version field "N/A" (grafana: pkg/services/ngalert/api/tooling/definitions/
+  // alertmanager.go, NewGettableStatus): the object is kept as indented JSON text.
+  config: z
+    .union([
+      z.object({ original: z.string() }),
+      z
+        .record(z.string(), z.unknown())
+        .transform((obj) => ({ original: JSON.stringify(obj, null, 2) })),
+    ])
+    .transform((c): { original: string } => ({ original: c.original })),
+  uptime: z.preprocess((v) => v ?? undefined, dateTime.optional()),
 });
 
 export const matcherSchema = z.object({

@@ -33,7 +33,8 @@ export interface AlertmanagerStatus {
   cluster: ClusterStatus;
   versionInfo: VersionInfo;
   config: AlertmanagerConfig;
-  uptime: string;
+  /** Absent on Grafana-managed Alertmanagers. */
+  uptime?: string;
 }
 
 export interface Matcher {
