@@ -82,7 +82,7 @@ describe('alerts view', { skip: amSkipReason() }, () => {
 
   it('shows the group of a posted alert', async () => {
     await page
-      .locator('[data-testid=group-row]', { hasText: 'alertname=DiskFull' })
+      .locator('[data-testid=group-row]', { hasText: 'DiskFull' })
       .first()
       .waitFor({ timeout: 30_000 });
     const rows = page.locator('[data-testid=alert-row]', { hasText: 'DiskFull' });

@@ -69,6 +69,8 @@ export function defaultUiSettings(): UiSettings {
       instances: [],
     },
     launchAtLogin: false,
+    // Plain chips until the user colours a label (Settings › Label colours).
+    labelColours: {},
   };
 }
 

@@ -14,7 +14,7 @@ import {
 } from './defaults.ts';
 import { parseMatchers } from '../matchers/parse.ts';
 import { migrateSettings } from './migrations.ts';
-import { SETTINGS_VERSION, type Settings } from './types.ts';
+import { LABEL_COLOURS, SETTINGS_VERSION, type Settings } from './types.ts';
 
 /** Headers that carry credentials: they belong in `auth` (and the SecretStore), not here. */
 export const CREDENTIAL_HEADERS: readonly string[] = [
@@ -125,6 +125,9 @@ export const uiSettingsSchema = z.object({
     })
     .prefault({}),
   launchAtLogin: z.boolean().default(false),
+  labelColours: z
+    .record(z.string().min(1), z.record(z.string(), z.enum(LABEL_COLOURS)))
+    .default(() => ({})),
   window: z
     .object({
       x: z.number().finite(),

@@ -87,7 +87,27 @@ export interface UiSettings {
   };
   launchAtLogin: boolean;
   window?: { x: number; y: number; width: number; height: number };
+  /**
+   * Label colouring, per label name: an empty map gives every value its own stable colour;
+   * a map names the colour of listed values (others stay plain).
+   */
+  labelColours: Record<string, Record<string, LabelColour>>;
 }
+
+/** Colours a label chip can take: each is readable in light and dark themes. */
+export const LABEL_COLOURS = [
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'indigo',
+  'purple',
+  'pink',
+  'brown',
+] as const;
+export type LabelColour = (typeof LABEL_COLOURS)[number];
 
 export interface Settings {
   version: number;

@@ -14,6 +14,7 @@ import type { InstanceSecrets } from '../../../../main/core/service.ts';
 import type { Settings, UiSettings } from '../../../../main/core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
+import { FilterState } from '../alerts/filter-state.svelte.ts';
 
 export type ViewName = 'alerts' | 'silences' | 'instances' | 'settings';
 
@@ -61,6 +62,7 @@ export class AppStore {
   /** Set by the '/' key; the filter input takes focus and clears it (a one-shot request). */
   focusFilterRequested = $state(false);
 
+  #filter: FilterState | null = null;
   #navSeq = 0;
   #filterTimer: ReturnType<typeof setTimeout> | undefined;
   #pendingFilter: UiSettings['filter'] | null = null;
@@ -69,6 +71,28 @@ export class AppStore {
 
   constructor(bridge: BridgeApi) {
     this.bridge = bridge;
+  }
+
+  /** The alert filter, shared by the filter bar and every click-to-filter (needs settings). */
+  get filter(): FilterState {
+    this.#filter ??= new FilterState(
+      this.settings?.ui.filter ?? {
+        text: '',
+        showActive: true,
+        showSilenced: false,
+        showInhibited: false,
+        showUnprocessed: true,
+        receivers: [],
+        instances: [],
+      },
+    );
+    return this.#filter;
+  }
+
+  /** Adds `name="value"` (`!=` with negate) to the alert filter and shows the alerts. */
+  filterBy(name: string, value: string, negate = false): void {
+    this.filter.addMatcher(name, value, negate);
+    this.current = 'alerts';
   }
 
   get author(): string {

@@ -1,0 +1,241 @@
+// On-call density at Electron's default 960×680, at 1280×800 and at the 480 px minimum: no
+// chip cut without an ellipsis, no top-bar overflow, rows without the labels their group
+// header shows; and click-to-filter from chips, top-bar counts and badges, label colouring.
+// Real Alertmanager, real core, browser shell, headless Chromium.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  waitFor,
+  type AmProcess,
+} from '../support/alertmanager.ts';
+import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+interface ChipFacts {
+  text: string;
+  chip: Box;
+  box: Box;
+  clipped: boolean;
+  ellipsis: boolean;
+  display: string;
+}
+interface LayoutDoc {
+  document: {
+    querySelectorAll(s: string): ArrayLike<LayoutEl>;
+    querySelector(s: string): LayoutEl | null;
+  };
+  getComputedStyle(e: LayoutEl): { textOverflow: string; display: string; overflow: string };
+}
+interface LayoutEl {
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  parentElement: LayoutEl | null;
+  closest(s: string): LayoutEl | null;
+  getBoundingClientRect(): Box;
+}
+
+async function chipFacts(page: Page): Promise<ChipFacts[]> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as LayoutDoc;
+    const out: ChipFacts[] = [];
+    const chips = g.document.querySelectorAll('.glabels .chip, .lchips .chip, .gname .chip');
+    for (let i = 0; i < chips.length; i++) {
+      const chip = chips[i] as LayoutEl;
+      const box = (chip.closest('.glabels, .lchips, .gname') as LayoutEl).getBoundingClientRect();
+      const cs = g.getComputedStyle(chip);
+      out.push({
+        text: chip.textContent ?? '',
+        chip: chip.getBoundingClientRect(),
+        box,
+        clipped: chip.scrollWidth > chip.clientWidth + 1,
+        ellipsis: cs.textOverflow === 'ellipsis',
+        display: cs.display,
+      });
+    }
+    return out;
+  });
+}
+
+async function overflowOf(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const g = globalThis as unknown as LayoutDoc;
+    const el = g.document.querySelector(sel);
+    return el ? el.scrollWidth - el.clientWidth : -1;
+  }, selector);
+}
+
+describe('density and click to filter', { skip: amSkipReason() }, () => {
+  let am: AmProcess;
+  let browser: Browser;
+  let ui: Ui;
+  let page: Page;
+
+  before(async () => {
+    am = await startAlertmanager();
+    const alerts = [];
+    for (let i = 0; i < 12; i++) {
+      alerts.push(
+        makeAlert({
+          alertname: i % 2 ? 'DiskSpaceRunningOutOnProductionDatabaseVolume' : 'HighCPU',
+          severity: ['critical', 'warning', 'info'][i % 3] as string,
+          team: i % 2 ? 'storage-reliability-engineering' : 'compute',
+          namespace: `payments-production-europe-west-${i}`,
+          pod: `api-7d9f-x2k-${'q'.repeat(i * 4)}`,
+          instance: `node-${i}.example.internal:9100`,
+        }),
+      );
+    }
+    await postAlerts(am.url, alerts);
+    browser = await launchBrowser();
+    ui = await openUi(browser, testSettings([testInstance('am1', am.url)], {}));
+    page = ui.page;
+    await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
+  });
+
+  after(async () => {
+    await ui?.close();
+    await browser?.close();
+    await am?.stop();
+  });
+
+  for (const [width, height] of [
+    [960, 680],
+    [1280, 800],
+    [480, 680],
+  ] as const) {
+    it(`at ${width}×${height}: no chip cut without an ellipsis, no top-bar overflow`, async () => {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(200);
+      assert.ok((await overflowOf(page, 'header.topbar')) <= 0, 'top bar overflows');
+      assert.ok((await overflowOf(page, 'header.topbar .summary')) <= 0, 'summary overflows');
+      const facts = await chipFacts(page);
+      assert.ok(facts.length > 10, `chips seen: ${facts.length}`);
+      for (const f of facts) {
+        const inside = f.chip.right <= f.box.right + 1 && f.chip.bottom <= f.box.bottom + 1;
+        const hidden = f.chip.top >= f.box.bottom - 1;
+        assert.ok(
+          inside || hidden,
+          `chip cut by its row: ${f.text} ${JSON.stringify([f.chip, f.box])}`,
+        );
+        if (f.clipped) {
+          assert.ok(f.ellipsis, `clipped chip without ellipsis: ${f.text}`);
+          assert.notEqual(f.display, 'inline-flex');
+        }
+      }
+      // Group headers keep the alert name whole.
+      const names = await page.locator('[data-testid=group-row] .gname .chip').evaluateAll((els) =>
+        els.map((e) => {
+          const el = e as unknown as LayoutEl;
+          return el.scrollWidth <= el.clientWidth + 1;
+        }),
+      );
+      assert.ok(names.length > 0, 'group headers seen');
+      // At the 480 px minimum a 45-character alert name may be ellipsized; wider, never.
+      if (width > 480) assert.ok(names.every(Boolean), 'alert names not truncated');
+    });
+  }
+
+  it('rows show only the labels their group header does not', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const row = page.locator('[data-testid=alert-row]').first();
+    const labels = await row
+      .locator('.chip')
+      .evaluateAll((els) =>
+        els.map((e) => (e as unknown as { dataset: { label: string } }).dataset.label),
+      );
+    assert.ok(!labels.includes('alertname'));
+    assert.ok(labels.includes('instance'));
+  });
+
+  it('a label chip filters; Alt+click excludes', async () => {
+    const chip = page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .locator('button.chip[data-label=instance]');
+    const value = ((await chip.textContent()) ?? '').replace(/^instance=/, '');
+    await chip.click();
+    const input = page.locator('[data-testid=filter-input]');
+    await waitFor(async () => (await input.inputValue()) === `instance="${value}"`);
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 1);
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .locator('button.chip[data-label=instance]')
+      .click({ modifiers: ['Alt'] });
+    await waitFor(async () => (await input.inputValue()) === `instance!="${value}"`);
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 11);
+    await input.fill('');
+  });
+
+  it('top-bar severity counts, receiver and instance badges filter', async () => {
+    await page.locator('header.topbar button.sev[data-severity=critical]').click();
+    const input = page.locator('[data-testid=filter-input]');
+    await waitFor(async () => (await input.inputValue()) === 'severity="critical"');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 4);
+    await input.fill('');
+    await page.locator('[data-testid=group-row] .badge-filter').first().click();
+    await waitFor(async () =>
+      ((await page.locator('summary', { hasText: 'Receivers' }).textContent()) ?? '').includes(
+        '(1)',
+      ),
+    );
+    await page.locator('[data-testid=group-row] .badge-filter').nth(1).click();
+    await waitFor(async () =>
+      ((await page.locator('summary', { hasText: 'Instances' }).textContent()) ?? '').includes(
+        '(1)',
+      ),
+    );
+  });
+
+  it('label colours: a stable colour per value, or a chosen one', async () => {
+    const s = ui.shell.core.getSettings();
+    s.ui.labelColours = { team: {}, severity: { critical: 'red', warning: 'orange' } };
+    ui.shell.core.updateSettings(s);
+    await page.reload();
+    await page.locator('[data-testid=alert-row]').first().waitFor();
+    const classes = await page
+      .locator('.chip[data-label=team], .chip[data-label=severity]')
+      .evaluateAll((els) =>
+        els.map((e) => {
+          const el = e as unknown as {
+            dataset: { label: string };
+            className: string;
+            textContent: string;
+          };
+          return [el.dataset.label, el.textContent, (/lc-(\w+)/.exec(el.className) ?? [])[1]];
+        }),
+      );
+    const critical = classes.filter(([l, t]) => l === 'severity' && t?.includes('critical'));
+    assert.ok(
+      critical.length > 0 && critical.every(([, , c]) => c === 'red'),
+      JSON.stringify(classes),
+    );
+    const byTeam = new Map<string, Set<string | undefined>>();
+    for (const [l, t, c] of classes) {
+      if (l !== 'team') continue;
+      if (!byTeam.has(t as string)) byTeam.set(t as string, new Set());
+      byTeam.get(t as string)?.add(c);
+    }
+    assert.ok(byTeam.size >= 1);
+    for (const colours of byTeam.values()) {
+      assert.equal(colours.size, 1, 'one colour per value');
+      assert.ok([...colours][0], 'coloured');
+    }
+    const info = classes.filter(([l, t]) => l === 'severity' && t?.includes('info'));
+    assert.ok(
+      info.every(([, , c]) => c === undefined),
+      'unlisted values stay plain',
+    );
+  });
+});
