@@ -80,3 +80,13 @@ describe('links', () => {
     assert.equal(o[4]!.href, null);
   });
 });
+
+describe('formatTime follows the locale', () => {
+  it('uses the same hour cycle as the OS locale (as the date pickers do)', async () => {
+    const { formatTime } = await import('../../renderer/src/lib/format/time.ts');
+    const now = Date.parse('2026-11-22T15:04:00Z');
+    const iso = new Date(now).toISOString();
+    const expected = new Date(now).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    assert.equal(formatTime(iso, now), expected);
+  });
+});

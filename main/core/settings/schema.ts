@@ -106,6 +106,7 @@ export const notificationSettingsSchema = z.object({
 });
 
 export const silenceDefaultsSchema = z.object({
+  last: z.object({ author: z.string(), durationMs: z.number().finite().positive() }).optional(),
   author: z.string().default(''),
   requireComment: z.boolean().default(true),
   volatileLabels: z.array(z.string()).default(() => [...DEFAULT_VOLATILE_LABELS]),

@@ -64,6 +64,8 @@ export interface NotificationSettings {
 }
 
 export interface SilenceDefaults {
+  /** What the last silence created in the window used, offered again next time. */
+  last?: { author: string; durationMs: number };
   /** Empty = the OS user name. */
   author: string;
   requireComment: boolean;

@@ -89,6 +89,18 @@ export class AppStore {
     return this.#filter;
   }
 
+  /** Remembers the author and duration of a silence just created (best effort). */
+  rememberSilenceChoice(author: string, durationMs: number): void {
+    const s = this.settings;
+    if (!s || !(durationMs > 0)) return;
+    const last = s.silences.last;
+    if (last && last.author === author && last.durationMs === durationMs) return;
+    void this.updateSettings({
+      ...s,
+      silences: { ...s.silences, last: { author, durationMs } },
+    }).catch(() => undefined /* the next silence starts from the defaults instead */);
+  }
+
   /** Adds `name="value"` (`!=` with negate) to the alert filter and shows the alerts. */
   filterBy(name: string, value: string, negate = false): void {
     this.filter.addMatcher(name, value, negate);

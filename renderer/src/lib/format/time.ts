@@ -25,7 +25,8 @@ export function formatTime(iso: string | undefined, now: number = Date.now()): s
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const today = new Date(now);
-  const hm = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
+  // The OS locale decides 12- or 24-hour, as it does for the date pickers: one format.
+  const hm = d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
   if (d.toDateString() === today.toDateString()) return hm;
   return `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${hm}`;
 }

@@ -1,0 +1,153 @@
+// The silence form at Electron's default 960×680: opened from an alert, focus is on the
+// comment; a blank form shows no error until a field is left or Create is pressed, and then
+// the first error is focused and in view; presets are exact; the last author and duration come
+// back. And the filter bar does not call a half-typed matcher an error while suggesting.
+// Real Alertmanager, real core, browser shell, headless Chromium.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  waitFor,
+  type AmProcess,
+} from '../support/alertmanager.ts';
+import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+
+interface FocusDoc {
+  document: {
+    activeElement: { id: string; tagName: string; getAttribute(n: string): string | null } | null;
+  };
+  innerHeight: number;
+}
+
+async function focused(page: Page): Promise<{ id: string; label: string | null; top: number }> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as FocusDoc;
+    const el = g.document.activeElement as unknown as {
+      id: string;
+      getAttribute(n: string): string | null;
+      getBoundingClientRect(): { top: number; bottom: number };
+    };
+    return {
+      id: el?.id ?? '',
+      label: el?.getAttribute('aria-label') ?? null,
+      top: el.getBoundingClientRect().top,
+    };
+  });
+}
+
+describe('silence form flow', { skip: amSkipReason() }, () => {
+  let am: AmProcess;
+  let browser: Browser;
+  let ui: Ui;
+  let page: Page;
+
+  before(async () => {
+    am = await startAlertmanager();
+    await postAlerts(am.url, [
+      makeAlert({
+        alertname: 'DiskFull',
+        severity: 'warning',
+        instance: 'node-1',
+        mountpoint: '/var',
+        device: 'sda1',
+        fstype: 'ext4',
+        job: 'node',
+        team: 'storage',
+      }),
+    ]);
+    browser = await launchBrowser();
+    ui = await openUi(browser, testSettings([testInstance('am1', am.url)]));
+    page = ui.page;
+    await page.setViewportSize({ width: 960, height: 680 });
+    await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
+  });
+
+  after(async () => {
+    await ui?.close();
+    await browser?.close();
+    await am?.stop();
+  });
+
+  it('from an alert, focus is on the comment, in view', async () => {
+    await page.locator('[data-testid=alert-row] .alertname').first().dblclick();
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    await waitFor(async () => (await focused(page)).id === 'silence-comment');
+    const f = await focused(page);
+    assert.ok(f.top >= 0 && f.top < 680, `comment at ${f.top}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('a blank form shows no error on open; on Create the first error is focused', async () => {
+    await page.getByRole('button', { name: 'New silence' }).click();
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('.error-text').count(), 0, 'no error before anything');
+    // Changing a field shows its error only (typed, then cleared).
+    await dialog.locator('[aria-label="Label name 1"]').fill('x');
+    await dialog.locator('[aria-label="Label name 1"]').fill('');
+    await waitFor(async () => (await dialog.locator('.error-text').count()) === 1);
+    assert.match((await dialog.locator('.error-text').first().textContent()) ?? '', /Label name/);
+    await dialog.locator('[data-testid=silence-submit]').click();
+    await waitFor(async () => (await focused(page)).id === 'silence-comment');
+    assert.ok((await dialog.locator('.error-text').count()) >= 2);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('presets are exact, and the last author and duration come back', async () => {
+    await page.locator('[data-testid=alert-row] .alertname').first().dblclick();
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    for (const [label, text, ms] of [
+      ['4h', '4h', 4 * 3_600_000],
+      ['15m', '15m', 15 * 60_000],
+      ['1d', '1d', 86_400_000],
+      ['4h', '4h', 4 * 3_600_000],
+    ] as const) {
+      await dialog.locator('.presets button', { hasText: new RegExp(`^${label}$`) }).click();
+      const start = Date.parse(await dialog.locator('[data-testid=silence-start]').inputValue());
+      const end = Date.parse(await dialog.locator('[data-testid=silence-end]').inputValue());
+      assert.equal(end - start, ms, label);
+      assert.match(
+        (await dialog.locator('.field .label', { hasText: 'Duration' }).textContent()) ?? '',
+        new RegExp(`— ${text}$`),
+      );
+    }
+    await dialog.locator('#silence-author').fill('zoe');
+    await dialog.locator('#silence-comment').fill('disk swap');
+    await dialog.locator('[data-testid=silence-submit]').click();
+    await dialog.locator('[data-testid=silence-id]').waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await waitFor(() => ui.shell.core.getSettings().silences.last?.author === 'zoe');
+
+    await page.getByRole('button', { name: 'New silence' }).click();
+    const next = page.locator('[data-testid=silence-dialog]');
+    await next.waitFor();
+    assert.equal(await next.locator('#silence-author').inputValue(), 'zoe');
+    assert.match(
+      (await next.locator('.field .label', { hasText: 'Duration' }).textContent()) ?? '',
+      /— 4h$/,
+    );
+    await page.keyboard.press('Escape');
+  });
+
+  it('the filter bar does not call a half-typed matcher an error while suggesting', async () => {
+    const input = page.locator('[data-testid=filter-input]');
+    await input.click();
+    await input.fill('');
+    await page.keyboard.type('severity="');
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('[data-testid=filter-error]').count(), 0);
+    await page.keyboard.press('Escape');
+    await input.fill('severity="');
+    await input.blur();
+    await page.locator('[data-testid=filter-error]').waitFor();
+    await input.fill('');
+  });
+});
