@@ -25,12 +25,23 @@ import { wirePower } from './power.ts';
 import { SafeSecretStore, describeBackend } from './secrets.ts';
 import { openSettingsStore } from './store.ts';
 import { createTray, type TrayController } from './tray.ts';
-import type { MenuItemModel, NavigateRequest, TrayAction } from './tray-menu.ts';
+import {
+  SILENCE_DURATIONS,
+  groupName,
+  type MenuItemModel,
+  type NavigateRequest,
+  type TrayAction,
+} from './tray-menu.ts';
+import { planSilencedNotice } from './notification-options.ts';
+import { safeExternalUrl } from '../core/bridge/external-url.ts';
 import type { AppLocation } from './trusted-sender.ts';
 import { createMainWindow } from './window.ts';
 import { sameBounds, type Rect } from './window-bounds.ts';
 
 export const APP_ID = 'io.github.amtray.app';
+
+/** How long the tray menu offers to undo a quick silence. */
+const UNDO_MS = 5 * 60_000;
 
 const log = (line: string) => console.error(`[amtray] ${line}`);
 
@@ -162,18 +173,45 @@ async function main(): Promise<void> {
     if (Notification.isSupported()) new Notification({ title: what, body: message }).show();
   };
 
+  /** The last quick silence from the tray, undoable from the menu until `until`. */
+  let lastQuick: { label: string; silenceKeys: string[]; until: number } | undefined;
+
   async function runTrayAction(action: TrayAction): Promise<void> {
     switch (action.type) {
       case 'open-window':
         showWindow(action.navigate);
         return;
-      case 'silence-group':
-        await theCore.silences.quick(
+      case 'silence-group': {
+        const snapshot = theCore.snapshot();
+        const group = snapshot.groups[action.groupKey];
+        const what = group ? groupName(group) : action.groupKey;
+        const results = await theCore.silences.quick(
           { groupKey: action.groupKey },
           action.durationMs,
           'Silenced from the Alertmanager Tray menu',
         );
-        await theCore.refresh();
+        const silenceKeys = results.map((r) => r.silenceKey);
+        // Undo from the menu for a few minutes, and from the confirmation where it has buttons.
+        lastQuick = { label: `silence of ${what}`, silenceKeys, until: Date.now() + UNDO_MS };
+        trayRef.current?.update();
+        const duration =
+          SILENCE_DURATIONS.find((d) => d.ms === action.durationMs)?.label ?? 'a while';
+        notifier.show(planSilencedNotice(what, duration, silenceKeys, process.platform));
+        return;
+      }
+      case 'extend-silence': {
+        const s = theCore.snapshot().silences[action.silenceKey];
+        const base = Math.max(s ? Date.parse(s.endsAt) : 0, Date.now());
+        await theCore.silences.extend(
+          action.silenceKey,
+          new Date(base + action.durationMs).toISOString(),
+        );
+        return;
+      }
+      case 'undo-silence':
+        for (const key of action.silenceKeys) await theCore.silences.expire(key);
+        lastQuick = undefined;
+        trayRef.current?.update();
         return;
       case 'snooze':
         theCore.snoozeNotifications(action.untilIso);
@@ -195,6 +233,10 @@ async function main(): Promise<void> {
     snapshot: () => theCore.snapshot(),
     snoozeUntil: () => theCore.getSettings().notifications.snoozeUntil,
     severityOrder: () => theCore.getSettings().severityOrder,
+    undo: () =>
+      lastQuick && lastQuick.until > Date.now()
+        ? { label: lastQuick.label, silenceKeys: lastQuick.silenceKeys }
+        : undefined,
     onAction: (action) => {
       runTrayAction(action).catch((err: unknown) =>
         notifyFailure(action.type === 'silence-group' ? 'Silence failed' : 'Action failed', err),
@@ -205,11 +247,15 @@ async function main(): Promise<void> {
   trayRef.current = trayController;
   theCore.subscribe(() => trayController.update());
 
-  const stopNotifier = startNotifier({
+  const notifier = startNotifier({
     core: theCore,
     platform: process.platform,
     iconPath,
     openWindow: (nav) => showWindow(nav),
+    openExternal: async (url) => {
+      const safe = safeExternalUrl(url);
+      if (safe) await shell.openExternal(safe);
+    },
     log,
   });
   const unwirePower = wirePower(powerMonitor, theCore, log);
@@ -220,7 +266,7 @@ async function main(): Promise<void> {
     if (stopped) return;
     event.preventDefault();
     stopped = true;
-    stopNotifier();
+    notifier.stop();
     unwirePower();
     trayController.destroy();
     void theCore.stop().finally(() => app.quit());

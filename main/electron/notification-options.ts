@@ -1,7 +1,11 @@
 // AppNotification (from the core's policy) -> what Electron's Notification is built with,
-// plus what a click and the "Silence 1h" action do. Pure: notifier.ts does the Electron part.
+// plus what a click and the action buttons do. Pure: notifier.ts does the Electron part.
+// Buttons ("Silence 1h", "Open runbook", "Undo") exist where Electron's Notification supports
+// them: macOS and Windows. Linux (libnotify through Electron) has none: the runbook link goes
+// in the body and Undo in the tray menu.
 import type { QuickFrom } from '../core/bridge/contract.ts';
 import type { AppNotification } from '../core/model/events.ts';
+import type { Core } from '../core/service.ts';
 import type { NavigateRequest } from './tray-menu.ts';
 
 /** The subset of Electron's NotificationConstructorOptions we set. */
@@ -14,13 +18,29 @@ export interface NotificationOptionsModel {
   actions?: { type: 'button'; text: string }[];
 }
 
+export type NotificationAction =
+  | { kind: 'silence'; from: QuickFrom; durationMs: number }
+  | { kind: 'runbook'; url: string }
+  | { kind: 'undo'; silenceKeys: string[] };
+
 export interface NotificationPlan {
   options: NotificationOptionsModel;
   /** Where a click takes the window. */
   onClick: NavigateRequest;
-  /** Present when the notification has a "Silence 1h" button (its index in actions is 0). */
-  silence?: { from: QuickFrom; durationMs: number };
+  /** What each button does, in the order of options.actions. */
+  actions: NotificationAction[];
 }
+
+/** Platforms where Electron's Notification shows action buttons. */
+export function supportsActions(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin' || platform === 'win32';
+}
+
+const ACTION_TEXT: Record<NotificationAction['kind'], string> = {
+  silence: 'Silence 1h',
+  runbook: 'Open runbook',
+  undo: 'Undo',
+};
 
 export const NOTIFICATION_SILENCE_MS = 3_600_000;
 const MAX_TITLE = 64;
@@ -63,13 +83,66 @@ export function planNotification(n: AppNotification, platform: NodeJS.Platform):
     options.urgency = n.urgency;
     if (n.urgency === 'critical') options.timeoutType = 'never';
   }
-  const plan: NotificationPlan = { options, onClick: clickTarget(n) };
+  const plan: NotificationPlan = { options, onClick: clickTarget(n), actions: [] };
   const from = silenceFrom(n);
-  // Buttons on notifications are a macOS feature of Electron's Notification (Windows needs
-  // custom toastXml, Linux has none): the action is offered only there.
-  if (from && platform === 'darwin') {
-    options.actions = [{ type: 'button', text: 'Silence 1h' }];
-    plan.silence = { from, durationMs: NOTIFICATION_SILENCE_MS };
+  if (supportsActions(platform)) {
+    if (from) plan.actions.push({ kind: 'silence', from, durationMs: NOTIFICATION_SILENCE_MS });
+    if (n.runbookUrl) plan.actions.push({ kind: 'runbook', url: n.runbookUrl });
+    if (plan.actions.length > 0) {
+      options.actions = plan.actions.map((a) => ({ type: 'button', text: ACTION_TEXT[a.kind] }));
+    }
+  } else if (n.runbookUrl) {
+    // No buttons here: the link itself, on its own line (notification daemons link it).
+    options.body = clip(`${clip(n.body, MAX_BODY - 60)}\nRunbook: ${n.runbookUrl}`, MAX_BODY + 200);
   }
   return plan;
+}
+
+/**
+ * The confirmation of a quick silence (tray menu): what was silenced and for how long, with
+ * Undo on the notification where buttons exist, else a pointer to the tray menu's Undo.
+ */
+export function planSilencedNotice(
+  what: string,
+  durationLabel: string,
+  silenceKeys: string[],
+  platform: NodeJS.Platform,
+): NotificationPlan {
+  const buttons = supportsActions(platform);
+  const options: NotificationOptionsModel = {
+    title: clip(`Silenced for ${durationLabel}`, MAX_TITLE),
+    body: clip(buttons ? what : `${what}\nUndo it from the tray menu.`, MAX_BODY),
+    silent: true,
+  };
+  const plan: NotificationPlan = { options, onClick: { view: 'silences' }, actions: [] };
+  if (buttons) {
+    plan.actions.push({ kind: 'undo', silenceKeys });
+    options.actions = [{ type: 'button', text: ACTION_TEXT.undo }];
+  }
+  return plan;
+}
+
+/** What a button does (pure given its dependencies: tested with a fake core). */
+export async function runNotificationAction(
+  action: NotificationAction,
+  deps: {
+    core: Pick<Core, 'silences'>;
+    openExternal: (url: string) => Promise<void>;
+  },
+): Promise<void> {
+  switch (action.kind) {
+    case 'silence':
+      await deps.core.silences.quick(
+        action.from,
+        action.durationMs,
+        'Silenced for 1h from a notification',
+      );
+      return;
+    case 'runbook':
+      await deps.openExternal(action.url);
+      return;
+    case 'undo':
+      for (const key of action.silenceKeys) await deps.core.silences.expire(key);
+      return;
+  }
 }

@@ -1,11 +1,16 @@
-// Shows the core's notifications as native ones: mapping from notification-options.ts, a
-// click opens the window on the alert or group, the macOS "Silence 1h" action silences
-// without opening anything. Notification objects are kept referenced until closed (an
-// unreferenced one can be garbage collected and lose its click handler).
+// Shows notifications as native ones: the core's (mapped by notification-options.ts) and the
+// app's own confirmations. A click opens the window where the plan says; a button runs its
+// action (silence 1h, open the runbook, undo a quick silence) without opening anything.
+// Notification objects are kept referenced until closed (an unreferenced one can be garbage
+// collected and lose its handlers).
 import { Notification } from 'electron';
 import type { AppNotification } from '../core/model/events.ts';
 import type { Core } from '../core/service.ts';
-import { planNotification } from './notification-options.ts';
+import {
+  planNotification,
+  runNotificationAction,
+  type NotificationPlan,
+} from './notification-options.ts';
 import type { NavigateRequest } from './tray-menu.ts';
 
 export interface NotifierOptions {
@@ -13,31 +18,37 @@ export interface NotifierOptions {
   platform: NodeJS.Platform;
   iconPath?: string;
   openWindow: (navigate: NavigateRequest) => void;
+  /** Opens an http(s) URL in the browser (shell.openExternal). */
+  openExternal: (url: string) => Promise<void>;
   log: (line: string) => void;
 }
 
-export function startNotifier(opts: NotifierOptions): () => void {
+export interface Notifier {
+  /** Shows one planned notification (the app's own, e.g. a quick-silence confirmation). */
+  show(plan: NotificationPlan): void;
+  stop(): void;
+}
+
+export function startNotifier(opts: NotifierOptions): Notifier {
   const live = new Set<Notification>();
-  const show = (n: AppNotification) => {
+  const show = (plan: NotificationPlan) => {
     if (!Notification.isSupported()) return;
-    const plan = planNotification(n, opts.platform);
     const notification = new Notification({
       ...plan.options,
       ...(opts.iconPath ? { icon: opts.iconPath } : {}),
     });
     live.add(notification);
     notification.on('click', () => opts.openWindow(plan.onClick));
-    notification.on('action', (_event, index) => {
-      if (index !== 0 || !plan.silence) return;
-      opts.core.silences
-        .quick(plan.silence.from, plan.silence.durationMs, 'Silenced for 1h from a notification')
-        .catch((err: unknown) => {
-          opts.log(`silence from notification failed: ${String(err)}`);
-          new Notification({
-            title: 'Silence failed',
-            body: err instanceof Error ? err.message : String(err),
-          }).show();
-        });
+    notification.on('action', (details, index) => {
+      const action = plan.actions[details?.actionIndex ?? index];
+      if (!action) return;
+      runNotificationAction(action, opts).catch((err: unknown) => {
+        opts.log(`notification action ${action.kind} failed: ${String(err)}`);
+        new Notification({
+          title: action.kind === 'runbook' ? 'Could not open the runbook' : 'Action failed',
+          body: err instanceof Error ? err.message : String(err),
+        }).show();
+      });
     });
     notification.on('close', () => live.delete(notification));
     notification.on('failed', (_e, error) => {
@@ -46,10 +57,15 @@ export function startNotifier(opts: NotifierOptions): () => void {
     });
     notification.show();
   };
-  const off = opts.core.onNotification(show);
-  return () => {
-    off();
-    for (const n of live) n.close();
-    live.clear();
+  const off = opts.core.onNotification((n: AppNotification) =>
+    show(planNotification(n, opts.platform)),
+  );
+  return {
+    show,
+    stop() {
+      off();
+      for (const n of live) n.close();
+      live.clear();
+    },
   };
 }

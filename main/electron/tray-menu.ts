@@ -6,14 +6,18 @@ import { displaySeverityRank } from '../core/model/severity-order.ts';
 import { isolatedText } from '../core/model/visible-text.ts';
 import { iconState, type IconState } from '../core/model/icon-state.ts';
 import { severityBucketName } from '../core/model/severity-bucket.ts';
+import { formatDuration } from '../core/model/duration.ts';
+import { formatMatcher } from '../core/matchers/format.ts';
 import type { Subscriptions } from '../core/bridge/contract.ts';
-import type { GroupView, ViewSnapshot } from '../core/model/view.ts';
+import type { GroupView, SilenceView, ViewSnapshot } from '../core/model/view.ts';
 
 export type NavigateRequest = Subscriptions['ui:navigate'];
 
 export type TrayAction =
   | { type: 'open-window'; navigate?: NavigateRequest }
   | { type: 'silence-group'; groupKey: string; durationMs: number }
+  | { type: 'extend-silence'; silenceKey: string; durationMs: number }
+  | { type: 'undo-silence'; silenceKeys: string[] }
   /** untilIso null resumes. */
   | { type: 'snooze'; untilIso: string | null }
   | { type: 'refresh' }
@@ -50,7 +54,12 @@ export interface TrayMenuOptions {
   maxGroups?: number;
   /** Formats a time for "paused until" (injected: tests use a fixed locale). */
   formatTime?: (ms: number) => string;
+  /** The last quick silence from this menu, offered for Undo a few minutes. */
+  undo?: { label: string; silenceKeys: string[] };
 }
+
+/** Silences ending within this are listed with "Extend 1 hour". */
+export const ENDING_SOON_MS = 3_600_000;
 
 export const SILENCE_DURATIONS: readonly { label: string; ms: number }[] = [
   { label: '15 minutes', ms: 15 * 60_000 },
@@ -85,16 +94,45 @@ export function firingGroups(snapshot: ViewSnapshot, order: readonly string[]): 
     );
 }
 
-export function groupTitle(group: GroupView, snapshot: ViewSnapshot): string {
-  const values = Object.entries(group.labels)
-    .sort(([a], [b]) => (a === 'alertname' ? -1 : b === 'alertname' ? 1 : a < b ? -1 : 1))
-    .map(([, v]) => isolatedText(v));
-  const name = values.length > 0 ? values.join(' · ') : '(ungrouped)';
+/**
+ * `[critical] DiskFull · team=storage (3, 12m)`: the alert name, then the other group labels
+ * with their names (a bare list of values is unreadable), the active count and how long the
+ * oldest active alert has fired.
+ */
+export function groupTitle(group: GroupView, snapshot: ViewSnapshot, now?: number): string {
+  const name = groupName(group);
   const clusters = Object.keys(snapshot.clusters).length;
   const where =
     clusters > 1 ? ` @ ${snapshot.clusters[group.clusterId]?.name ?? group.clusterId}` : '';
   const sev = group.severity ? `[${group.severity}] ` : '';
-  return `${sev}${name} (${group.counts.active})${where}`;
+  let oldest = Infinity;
+  for (const fp of group.alerts) {
+    const a = snapshot.alerts[fp];
+    if (a?.state !== 'active') continue;
+    const t = Date.parse(a.startsAt);
+    if (t < oldest) oldest = t;
+  }
+  const age =
+    now !== undefined && Number.isFinite(oldest) ? `, ${formatDuration(now - oldest)}` : '';
+  return `${sev}${name} (${group.counts.active}${age})${where}`;
+}
+
+/** A group by its labels: `DiskFull · team=storage` (names only where there are several). */
+export function groupName(group: GroupView): string {
+  const entries = Object.entries(group.labels).sort(([a], [b]) =>
+    a === 'alertname' ? -1 : b === 'alertname' ? 1 : a < b ? -1 : 1,
+  );
+  const parts = entries.map(([k, v]) =>
+    k === 'alertname' || entries.length === 1
+      ? isolatedText(v)
+      : `${isolatedText(k)}=${isolatedText(v)}`,
+  );
+  return parts.length > 0 ? parts.join(' · ') : '(ungrouped)';
+}
+
+/** A silence in a menu: its matchers, shortened. */
+function silenceTitle(s: SilenceView): string {
+  return s.matchers.map((m) => isolatedText(formatMatcher(m))).join(', ');
 }
 
 export function isPaused(snoozeUntil: string | undefined, now: number): boolean {
@@ -169,7 +207,7 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
     items.push({
       type: 'item',
       id: `group:${group.key}`,
-      label: menuText(groupTitle(group, snapshot)),
+      label: menuText(groupTitle(group, snapshot, opts.now)),
       submenu: [
         {
           type: 'item',
@@ -199,6 +237,54 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
       id: 'more-groups',
       label: `${groups.length - maxGroups} more…`,
       action: { type: 'open-window', navigate: { view: 'alerts' } },
+    });
+  }
+  // Silences about to end: extend without opening the window.
+  const endingSoon = Object.values(snapshot.silences)
+    .filter((s) => {
+      const end = Date.parse(s.endsAt);
+      return s.state === 'active' && end > opts.now && end - opts.now <= ENDING_SOON_MS;
+    })
+    .sort((a, b) => Date.parse(a.endsAt) - Date.parse(b.endsAt));
+  if (endingSoon.length > 0) {
+    items.push({ type: 'separator' });
+    items.push({
+      type: 'item',
+      id: 'ending-header',
+      label: 'Silences ending soon',
+      enabled: false,
+    });
+    for (const s of endingSoon.slice(0, 5)) {
+      items.push({
+        type: 'item',
+        id: `ending:${s.key}`,
+        label: menuText(
+          `${silenceTitle(s)} — ends in ${formatDuration(Date.parse(s.endsAt) - opts.now)}`,
+        ),
+        submenu: [
+          {
+            type: 'item',
+            id: `extend:${s.key}`,
+            label: 'Extend 1 hour',
+            action: { type: 'extend-silence', silenceKey: s.key, durationMs: 3_600_000 },
+          },
+          {
+            type: 'item',
+            id: `ending-open:${s.key}`,
+            label: 'Show',
+            action: { type: 'open-window', navigate: { view: 'silences' } },
+          },
+        ],
+      });
+    }
+  }
+  if (opts.undo) {
+    items.push({ type: 'separator' });
+    items.push({
+      type: 'item',
+      id: 'undo-silence',
+      label: menuText(`Undo: ${opts.undo.label}`),
+      action: { type: 'undo-silence', silenceKeys: opts.undo.silenceKeys },
     });
   }
   const { missingData, degradedClusters } = snapshot.summary;

@@ -17,6 +17,8 @@ export interface TrayOptions {
   snapshot: () => ViewSnapshot;
   snoozeUntil: () => string | undefined;
   severityOrder: () => readonly string[];
+  /** The last quick silence, while it can still be undone from the menu. */
+  undo?: () => { label: string; silenceKeys: string[] } | undefined;
   onAction: (action: TrayAction) => void;
   /** Left click on the icon (Windows, macOS, some Linux panels). */
   onClick: () => void;
@@ -54,12 +56,15 @@ function toTemplate(
 }
 
 export function createTray(opts: TrayOptions): TrayController {
-  const build = () =>
-    buildTrayMenu(opts.snapshot(), {
+  const build = () => {
+    const undo = opts.undo?.();
+    return buildTrayMenu(opts.snapshot(), {
       now: Date.now(),
       snoozeUntil: opts.snoozeUntil(),
       severityOrder: opts.severityOrder(),
+      ...(undo ? { undo } : {}),
     });
+  };
   let current = build();
   const tray = new Tray(
     nativeImage.createFromPath(iconFile(opts.assetsDir, current.icon, opts.platform)),

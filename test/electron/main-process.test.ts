@@ -203,14 +203,18 @@ describe(
       );
       const hours = (Date.parse(silence.endsAt) - Date.parse(silence.startsAt)) / 3_600_000;
       assert.ok(hours > 0.95 && hours < 1.05, `about 1h, got ${hours}`);
-      // The group is no longer listed as firing.
+      // The group is no longer listed as firing; the menu offers to undo the silence.
       await waitFor(
         () =>
-          !flatten((last('menu')?.items as MenuItem[]) ?? []).some((i) =>
-            i.label?.includes('ElectronWiring'),
+          !flatten((last('menu')?.items as MenuItem[]) ?? []).some(
+            (i) => i.id?.startsWith('group:') && i.label?.includes('ElectronWiring'),
           ),
         { timeoutMs: 30_000, message: 'tray drops the silenced group' },
       );
+      const undo = flatten((last('menu')?.items as MenuItem[]) ?? []).find(
+        (i) => i.id === 'undo-silence',
+      );
+      assert.match(undo?.label ?? '', /^Undo: silence of ElectronWiring/);
     });
 
     it('stores secrets encrypted, never in settings.json', async () => {

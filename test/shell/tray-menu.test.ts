@@ -114,7 +114,8 @@ describe('tray menu model', () => {
     ]);
     const top = m.items[0];
     assert.ok(top?.type === 'item');
-    assert.equal(top.label, '[critical] NodeDown · node (3)');
+    // Label names where a group has several (a bare "NodeDown · node" is unreadable).
+    assert.equal(top.label, '[critical] NodeDown · job=node (3)');
     assert.deepEqual(
       top.submenu?.flatMap((i) => (i.type === 'item' && i.action ? [i.action] : [])),
       [
@@ -224,6 +225,70 @@ describe('tray menu model', () => {
     assert.ok(item?.type === 'item');
     assert.equal(item.label, 'Degraded (a peer is down): prod');
     assert.equal(m.tooltip, 'Alertmanager Tray: nothing firing · 1 cluster degraded');
+  });
+
+  it('group entries show how long the oldest active alert has fired', () => {
+    const g = group('g-crit', 'critical', 2, { alertname: 'DiskFull' });
+    g.alerts = ['f1', 'f2'];
+    const s = snapshotWith([g], { worst: 'critical', firing: 2, bySeverity: { critical: 2 } });
+    const alert = (fp: string, startsAt: string) =>
+      ({ fingerprint: fp, state: 'active', startsAt }) as ViewSnapshot['alerts'][string];
+    s.alerts.f1 = alert('f1', new Date(NOW - 12 * 60_000).toISOString());
+    s.alerts.f2 = alert('f2', new Date(NOW - 3 * 60_000).toISOString());
+    const m = buildTrayMenu(s, { now: NOW, severityOrder: ORDER });
+    const item = find(m.items, 'group:g-crit');
+    assert.ok(item?.type === 'item');
+    assert.equal(item.label, '[critical] DiskFull (2, 12m)');
+  });
+
+  it('silences ending within the hour are listed with Extend 1 hour', () => {
+    const s = snapshotWith([]);
+    const silence = (key: string, endsInMin: number, state = 'active') =>
+      ({
+        key,
+        id: key.split('/')[1],
+        clusterId: 'c1',
+        matchers: [{ name: 'alertname', value: 'DiskFull', isRegex: false, isEqual: true }],
+        startsAt: new Date(NOW - 3_600_000).toISOString(),
+        endsAt: new Date(NOW + endsInMin * 60_000).toISOString(),
+        updatedAt: new Date(NOW).toISOString(),
+        createdBy: 'a',
+        comment: 'c',
+        state,
+      }) as ViewSnapshot['silences'][string];
+    s.silences = {
+      'c1/soon': silence('c1/soon', 12),
+      'c1/later': silence('c1/later', 90),
+      'c1/sooner': silence('c1/sooner', 5),
+      'c1/done': silence('c1/done', -5, 'expired'),
+    };
+    const m = buildTrayMenu(s, { now: NOW, severityOrder: ORDER });
+    const ending = m.items.filter((i) => i.type === 'item' && i.id.startsWith('ending:'));
+    assert.deepEqual(
+      ending.map((i) => (i.type === 'item' ? i.label : '')),
+      ['alertname="DiskFull" — ends in 5m', 'alertname="DiskFull" — ends in 12m'],
+    );
+    const extend = find(m.items, 'extend:c1/soon');
+    assert.ok(extend?.type === 'item');
+    assert.deepEqual(extend.action, {
+      type: 'extend-silence',
+      silenceKey: 'c1/soon',
+      durationMs: 3_600_000,
+    });
+  });
+
+  it('offers Undo for the last quick silence while it is given', () => {
+    const none = buildTrayMenu(snapshotWith([]), { now: NOW, severityOrder: ORDER });
+    assert.equal(find(none.items, 'undo-silence'), undefined);
+    const m = buildTrayMenu(snapshotWith([]), {
+      now: NOW,
+      severityOrder: ORDER,
+      undo: { label: 'silence of DiskFull (2)', silenceKeys: ['c1/a', 'c1/b'] },
+    });
+    const undo = find(m.items, 'undo-silence');
+    assert.ok(undo?.type === 'item');
+    assert.equal(undo.label, 'Undo: silence of DiskFull (2)');
+    assert.deepEqual(undo.action, { type: 'undo-silence', silenceKeys: ['c1/a', 'c1/b'] });
   });
 
   it('labels from alerts are made safe for a menu', () => {

@@ -65,6 +65,8 @@ export interface AppNotification {
   };
   /** When set, the notification may offer "Silence 1h" for this alert or group. */
   silenceable?: boolean;
+  /** The alert's runbook (an http(s) `runbook_url` or `runbook` annotation), if any. */
+  runbookUrl?: string;
   /** Events this notification stands for (a storm summary stands for many). */
   events: CoreEvent[];
 }

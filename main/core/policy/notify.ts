@@ -8,6 +8,7 @@
 //   up later.
 import { formatMatchers } from '../matchers/format.ts';
 import { describeErrorAt } from '../api/describe-error.ts';
+import { safeExternalUrl } from '../bridge/external-url.ts';
 import { isolatedProse, isolatedText } from '../model/visible-text.ts';
 import { parseMatchers } from '../matchers/parse.ts';
 import type { Matcher } from '../api/types.ts';
@@ -83,6 +84,12 @@ const MAX_BODY = 300;
 
 function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+/** An alert's runbook link, when its annotation is an http(s) URL (never another scheme). */
+function runbookOf(a: AlertView): { runbookUrl?: string } {
+  const url = safeExternalUrl(a.annotations.runbook_url ?? a.annotations.runbook);
+  return url ? { runbookUrl: url } : {};
 }
 
 /** The alert name as shown in a notification: hidden characters visible, isolated. */
@@ -623,6 +630,7 @@ export class NotificationPolicy {
               ...(f.groupKey === undefined ? {} : { groupKey: f.groupKey }),
             },
             silenceable: true,
+            ...runbookOf(f.alert),
           },
         ),
       );
@@ -688,7 +696,7 @@ export class NotificationPolicy {
     body: string,
     urgency: Urgency,
     events: CoreEvent[],
-    extra: Pick<AppNotification, 'target' | 'silenceable'>,
+    extra: Pick<AppNotification, 'target' | 'silenceable' | 'runbookUrl'>,
   ): AppNotification {
     this.seq += 1;
     const note: AppNotification = {
@@ -701,6 +709,7 @@ export class NotificationPolicy {
     };
     if (extra.target && Object.keys(extra.target).length > 0) note.target = extra.target;
     if (extra.silenceable) note.silenceable = true;
+    if (extra.runbookUrl) note.runbookUrl = extra.runbookUrl;
     return note;
   }
 }

@@ -1,15 +1,8 @@
 // Human-readable durations and times for a dense UI ("12m", "3h 4m", "2d 5h").
 
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 ? `${h}h ${m % 60}m` : `${h}h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d}d ${h % 24}h` : `${d}d`;
-}
+import { formatDuration } from '../../../../main/core/model/duration.ts';
+
+export { formatDuration };
 
 /** "12m" since an ISO time, relative to `now` (ms). Unknown times give ''. */
 export function ageSince(iso: string | undefined, now: number): string {
