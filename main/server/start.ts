@@ -20,6 +20,7 @@ import { Emitter, createSubscribe, type NavigateRequest } from '../core/bridge/s
 import type { Core, SecretStore } from '../core/service.ts';
 import { defaultInstance } from '../core/settings/defaults.ts';
 import { writePrivateFileAtomic } from '../core/files/private-file.ts';
+import { CLI_INSTANCE_PREFIX, isCommandLineInstance } from '../core/settings/cli-instances.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
@@ -59,8 +60,7 @@ export interface BrowserShell {
   close(): Promise<void>;
 }
 
-/** Instance ids given on the command line: watched, never written to the settings file. */
-export const CLI_INSTANCE_PREFIX = 'cli-';
+export { CLI_INSTANCE_PREFIX };
 
 export function findRendererDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -183,7 +183,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
       if (!fileSettings) return;
       const saved = {
         ...next,
-        instances: next.instances.filter((i) => !i.id.startsWith(CLI_INSTANCE_PREFIX)),
+        instances: next.instances.filter((i) => !isCommandLineInstance(i.id)),
       };
       await fileSettings.save(saved);
     },

@@ -1,0 +1,99 @@
+// Keyboard and small things: Esc closes the detail pane, `?` opens the shortcuts sheet, `r`
+// shows that it refreshes, instance rows select on a click anywhere, command-line instances are
+// marked "not saved" with no Remove, and the bell says what it lists. Real Alertmanager, real
+// core, browser shell, headless Chromium.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  waitFor,
+  type AmProcess,
+} from '../support/alertmanager.ts';
+import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+
+describe('keyboard and small things', { skip: amSkipReason() }, () => {
+  let am: AmProcess;
+  let browser: Browser;
+  let ui: Ui;
+  let page: Page;
+  let silent: Server;
+
+  before(async () => {
+    am = await startAlertmanager();
+    // Accepts connections and never answers: a refresh then takes the instance's timeout.
+    silent = createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as { port: number }).port;
+    await postAlerts(am.url, [makeAlert({ alertname: 'KeyTest', severity: 'warning' })]);
+    browser = await launchBrowser();
+    ui = await openUi(
+      browser,
+      testSettings([
+        testInstance('am1', am.url),
+        // A silent one makes a refresh take a moment (its timeout), so progress can be seen.
+        testInstance('cli-1', `http://127.0.0.1:${port}`, { name: 'from-cli', timeoutSec: 2 }),
+      ]),
+    );
+    page = ui.page;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
+  });
+
+  after(async () => {
+    await ui?.close();
+    await browser?.close();
+    await am?.stop();
+    silent?.close();
+  });
+
+  it('Esc closes the detail pane', async () => {
+    await page.locator('[data-testid=alert-row] .alertname').first().click();
+    await page.locator('[data-testid=alert-detail]').waitFor();
+    await page.keyboard.press('Escape');
+    await waitFor(async () => (await page.locator('[data-testid=alert-detail]').count()) === 0);
+  });
+
+  it('? opens the shortcuts sheet, Esc closes it', async () => {
+    await page.keyboard.press('?');
+    const sheet = page.locator('[data-testid=shortcuts-sheet]');
+    await sheet.waitFor();
+    assert.match((await sheet.textContent()) ?? '', /Focus the filter/);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+  });
+
+  it('r shows that every instance is being refreshed', async () => {
+    await page.keyboard.press('r');
+    await page.locator('[data-testid=refresh-status]').waitFor({ timeout: 2000 });
+    await page
+      .locator('[data-testid=refresh-status]')
+      .waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('the bell says what it lists, and where firing alerts are', async () => {
+    await page.locator('[data-testid=notifications-button]').click();
+    const menu = page.getByRole('dialog', { name: 'Recent notifications' });
+    await menu.waitFor();
+    assert.match((await menu.textContent()) ?? '', /shown while this window was open/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('an instance row selects on a click anywhere; command-line instances are not saved', async () => {
+    await page.locator('button[data-view=instances]').click();
+    const row = page.locator('[data-testid=instance-row][data-instance=am1]');
+    await row.locator('td').nth(2).click();
+    await waitFor(async () => ((await row.getAttribute('class')) ?? '').includes('selected'));
+    const cli = page.locator('[data-testid=instance-row][data-instance=from-cli]');
+    assert.match((await cli.textContent()) ?? '', /not saved/);
+    await page.locator('button[data-view=settings]').click();
+    const entry = page.locator('[data-testid=settings-instance][data-instance=from-cli]');
+    await entry.waitFor();
+    assert.equal(await entry.locator('[data-testid=cli-instance]').count(), 1);
+    assert.equal(await entry.getByRole('button', { name: /Remove/ }).count(), 0);
+  });
+});
