@@ -191,9 +191,14 @@ describe('screenshots', { skip: amSkipReason() }, () => {
         testInstance('prod-eu', am.url),
         testInstance('prod-us', 'http://127.0.0.1:1', { timeoutSec: 1 }),
       ]);
+      // Label colours as a team would set them: a colour per team, chosen ones for severity.
+      settings.ui.labelColours = {
+        team: {},
+        severity: { critical: 'red', error: 'orange', warning: 'yellow', info: 'blue' },
+      };
       const ui: Ui = await openUi(browser, settings, {
         colorScheme: theme,
-        viewport: { width: 1280, height: 760 },
+        viewport: { width: 1280, height: 800 },
       });
       const page: Page = ui.page;
       try {
@@ -212,13 +217,17 @@ describe('screenshots', { skip: amSkipReason() }, () => {
           await page.setViewportSize(size);
           await shot(name);
         }
-        await page.setViewportSize({ width: 1280, height: 760 });
+        await page.setViewportSize({ width: 1280, height: 800 });
 
         await page.keyboard.press('s');
         const dialog = page.locator('[data-testid=silence-dialog]');
         await dialog.locator('[data-testid=preview-count]').waitFor({ timeout: 20_000 });
         await dialog.locator('#silence-comment').fill('Rolling back release 2024.11.3 (INC-2291)');
         await shot('silence-form');
+        // The form at Electron's default window size: the comment is the first field.
+        await page.setViewportSize({ width: 960, height: 680 });
+        await shot('silence-form-960');
+        await page.setViewportSize({ width: 1280, height: 800 });
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
 
@@ -243,7 +252,7 @@ describe('screenshots', { skip: amSkipReason() }, () => {
 
       const setup = await openUi(browser, testSettings([]), {
         colorScheme: theme,
-        viewport: { width: 1280, height: 760 },
+        viewport: { width: 1280, height: 800 },
       });
       try {
         await setup.page.locator('[data-testid=setup-screen]').waitFor({ timeout: 20_000 });
