@@ -185,7 +185,8 @@ export function trayTooltip(
 
 function defaultFormatTime(ms: number): string {
   const d = new Date(ms);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  // The OS locale decides 12- or 24-hour, as in the window: one format everywhere.
+  return d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 }
 
 export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): MenuModel {
