@@ -3,17 +3,11 @@
 // header shows; and click-to-filter from chips, top-bar counts and badges, label colouring.
 // Real Alertmanager, real core, browser shell, headless Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+import type { PostableAlert } from '../../main/core/api/types.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { type Ui, useAlertmanagerUi } from './support/ui.ts';
 
 interface Box {
   left: number;
@@ -75,39 +69,28 @@ async function overflowOf(page: Page, selector: string): Promise<number> {
   }, selector);
 }
 
+function twelveAlerts(): PostableAlert[] {
+  const alerts: PostableAlert[] = [];
+  for (let i = 0; i < 12; i++) {
+    alerts.push(
+      makeAlert({
+        alertname: i % 2 ? 'DiskSpaceRunningOutOnProductionDatabaseVolume' : 'HighCPU',
+        severity: ['critical', 'warning', 'info'][i % 3] as string,
+        team: i % 2 ? 'storage-reliability-engineering' : 'compute',
+        namespace: `payments-production-europe-west-${i}`,
+        pod: `api-7d9f-x2k-${'q'.repeat(i * 4)}`,
+        instance: `node-${i}.example.internal:9100`,
+      }),
+    );
+  }
+  return alerts;
+}
+
 describe('density and click to filter', { skip: amSkipReason() }, () => {
-  let am: AmProcess;
-  let browser: Browser;
-  let ui: Ui;
+  const t = useAlertmanagerUi({ alerts: twelveAlerts() });
   let page: Page;
-
-  before(async () => {
-    am = await startAlertmanager();
-    const alerts = [];
-    for (let i = 0; i < 12; i++) {
-      alerts.push(
-        makeAlert({
-          alertname: i % 2 ? 'DiskSpaceRunningOutOnProductionDatabaseVolume' : 'HighCPU',
-          severity: ['critical', 'warning', 'info'][i % 3] as string,
-          team: i % 2 ? 'storage-reliability-engineering' : 'compute',
-          namespace: `payments-production-europe-west-${i}`,
-          pod: `api-7d9f-x2k-${'q'.repeat(i * 4)}`,
-          instance: `node-${i}.example.internal:9100`,
-        }),
-      );
-    }
-    await postAlerts(am.url, alerts);
-    browser = await launchBrowser();
-    ui = await openUi(browser, testSettings([testInstance('am1', am.url)], {}));
-    page = ui.page;
-    await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
-  });
-
-  after(async () => {
-    await ui?.close();
-    await browser?.close();
-    await am?.stop();
-  });
+  let ui: Ui;
+  before(() => ({ page, ui } = t));
 
   for (const [width, height] of [
     [960, 680],

@@ -4,17 +4,10 @@
 // the title and favicon follow what fires, with the no-data badge. Real Alertmanager, real
 // core, browser shell, headless Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 const MB = 1 << 20;
 
@@ -53,14 +46,8 @@ async function longTasks(page: Page): Promise<number[]> {
 }
 
 describe('hostile content and many failures', { skip: amSkipReason() }, () => {
-  let am: AmProcess;
-  let browser: Browser;
-  let ui: Ui;
-  let page: Page;
-
-  before(async () => {
-    am = await startAlertmanager();
-    await postAlerts(am.url, [
+  const t = useAlertmanagerUi({
+    alerts: [
       makeAlert(
         { alertname: 'HugeRepeated', severity: 'critical' },
         { annotations: { description: 'x'.repeat(MB), summary: 'y'.repeat(MB) } },
@@ -69,21 +56,18 @@ describe('hostile content and many failures', { skip: amSkipReason() }, () => {
         { alertname: 'HugeMixed', severity: 'warning', blob: mixed(100_000) },
         { annotations: { description: mixed(MB) } },
       ),
-    ]);
-    const dead = [1, 2, 3].map((i) =>
-      testInstance(`dead-${i}`, `http://127.0.0.1:${i}`, { timeoutSec: 1 }),
-    );
-    browser = await launchBrowser();
-    ui = await openUi(browser, testSettings([testInstance('am1', am.url), ...dead]));
-    page = ui.page;
-    await page.setViewportSize({ width: 960, height: 680 });
+    ],
+    settings: (am) =>
+      testSettings([
+        testInstance('am1', am.url),
+        ...[1, 2, 3].map((i) =>
+          testInstance(`dead-${i}`, `http://127.0.0.1:${i}`, { timeoutSec: 1 }),
+        ),
+      ]),
+    viewport: { width: 960, height: 680 },
   });
-
-  after(async () => {
-    await ui?.close();
-    await browser?.close();
-    await am?.stop();
-  });
+  let page: Page;
+  before(() => ({ page } = t));
 
   for (const name of ['HugeRepeated', 'HugeMixed']) {
     it(`opens ${name} (1 MB unbroken) with no task over 100 ms`, async () => {

@@ -4,52 +4,32 @@
 // core, browser shell, headless Chromium.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 describe('keyboard and small things', { skip: amSkipReason() }, () => {
-  let am: AmProcess;
-  let browser: Browser;
-  let ui: Ui;
-  let page: Page;
-  let silent: Server;
-
-  before(async () => {
-    am = await startAlertmanager();
-    // Accepts connections and never answers: a refresh then takes the instance's timeout.
-    silent = createServer(() => {});
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const port = (silent.address() as { port: number }).port;
-    await postAlerts(am.url, [makeAlert({ alertname: 'KeyTest', severity: 'warning' })]);
-    browser = await launchBrowser();
-    ui = await openUi(
-      browser,
-      testSettings([
+  let silent: Server | undefined;
+  const t = useAlertmanagerUi({
+    alerts: [makeAlert({ alertname: 'KeyTest', severity: 'warning' })],
+    settings: async (am) => {
+      // Accepts connections and never answers: a refresh then takes the instance's timeout.
+      const server = createServer(() => {});
+      silent = server;
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const port = (server.address() as { port: number }).port;
+      return testSettings([
         testInstance('am1', am.url),
         // A silent one makes a refresh take a moment (its timeout), so progress can be seen.
         testInstance('cli-1', `http://127.0.0.1:${port}`, { name: 'from-cli', timeoutSec: 2 }),
-      ]),
-    );
-    page = ui.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
+      ]);
+    },
+    viewport: { width: 1280, height: 800 },
+    cleanup: () => silent?.close(),
   });
-
-  after(async () => {
-    await ui?.close();
-    await browser?.close();
-    await am?.stop();
-    silent?.close();
-  });
+  let page: Page;
+  before(() => ({ page } = t));
 
   it('Esc closes the detail pane', async () => {
     await page.locator('[data-testid=alert-row] .alertname').first().click();

@@ -3,18 +3,11 @@
 // around it; a bad regex in the filter bar shows the server's error. Real Alertmanager, real
 // core, browser shell, headless Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import type { GettableSilence } from '../../main/core/api/types.ts';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+import { amSkipReason, makeAlert, waitFor, type AmProcess } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
 
 const RLO = '\u202e';
 
@@ -48,30 +41,19 @@ function increasing(xs: number[]): boolean {
 }
 
 describe('lossless values in the window', { skip: amSkipReason() }, () => {
-  let am: AmProcess;
-  let browser: Browser;
-  let ui: Ui;
-  let page: Page;
-
-  before(async () => {
-    am = await startAlertmanager();
-    await postAlerts(am.url, [
+  const t = useAlertmanagerUi({
+    alerts: [
       makeAlert({ alertname: 'Multiline', v: 'line1\nline2' }),
       // What a flattened value would silence instead.
       makeAlert({ alertname: 'Multiline', v: 'line1line2' }),
       makeAlert({ alertname: 'Bidi', a1: 'first', a2: `abc${RLO}def`, a3: 'third', a4: 'fourth' }),
-    ]);
-    browser = await launchBrowser();
-    ui = await openUi(browser, testSettings([testInstance('am1', am.url)]));
-    page = ui.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
+    ],
+    viewport: { width: 1280, height: 800 },
+    ready: async () => undefined,
   });
-
-  after(async () => {
-    await ui?.close();
-    await browser?.close();
-    await am?.stop();
-  });
+  let page: Page;
+  let am: AmProcess;
+  before(() => ({ page, am } = t));
 
   it('shows a line break as a marker, not as nothing', async () => {
     const rows = page.locator('[data-testid=alert-row]', { hasText: 'line1' });

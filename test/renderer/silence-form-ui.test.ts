@@ -4,17 +4,10 @@
 // back. And the filter bar does not call a half-typed matcher an error while suggesting.
 // Real Alertmanager, real core, browser shell, headless Chromium.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { type Ui, useAlertmanagerUi } from './support/ui.ts';
 
 interface FocusDoc {
   document: {
@@ -40,14 +33,8 @@ async function focused(page: Page): Promise<{ id: string; label: string | null; 
 }
 
 describe('silence form flow', { skip: amSkipReason() }, () => {
-  let am: AmProcess;
-  let browser: Browser;
-  let ui: Ui;
-  let page: Page;
-
-  before(async () => {
-    am = await startAlertmanager();
-    await postAlerts(am.url, [
+  const t = useAlertmanagerUi({
+    alerts: [
       makeAlert({
         alertname: 'DiskFull',
         severity: 'warning',
@@ -58,19 +45,12 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
         job: 'node',
         team: 'storage',
       }),
-    ]);
-    browser = await launchBrowser();
-    ui = await openUi(browser, testSettings([testInstance('am1', am.url)]));
-    page = ui.page;
-    await page.setViewportSize({ width: 960, height: 680 });
-    await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
+    ],
+    viewport: { width: 960, height: 680 },
   });
-
-  after(async () => {
-    await ui?.close();
-    await browser?.close();
-    await am?.stop();
-  });
+  let page: Page;
+  let ui: Ui;
+  before(() => ({ page, ui } = t));
 
   it('from an alert, focus is on the comment, in view', async () => {
     await page.locator('[data-testid=alert-row] .alertname').first().dblclick();

@@ -9,7 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { PostableAlert } from '../../../main/core/api/types.ts';
+import { postAlerts, startAlertmanager, type AmProcess } from '../../support/alertmanager.ts';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
@@ -143,4 +146,49 @@ export interface PageGlobals {
 /** CSP violations recorded in the page. */
 export async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (globalThis as unknown as PageGlobals).__csp ?? []);
+}
+
+/** A real Alertmanager, the browser shell on it and one page; see `useAlertmanagerUi`. */
+export interface AlertmanagerUi {
+  am: AmProcess;
+  browser: Browser;
+  ui: Ui;
+  page: Page;
+}
+
+/**
+ * Registers before/after hooks in the current suite: starts a real Alertmanager, posts
+ * `alerts`, opens the window on settings made from its URL (one instance `am1` by default) at
+ * `viewport`, and waits for `ready` (the first alert row by default). Fields are set in before().
+ */
+export function useAlertmanagerUi(opts: {
+  alerts: PostableAlert[];
+  settings?: (am: AmProcess) => Settings | Promise<Settings>;
+  viewport?: { width: number; height: number };
+  ready?: (page: Page) => Promise<unknown>;
+  /** Extra teardown (servers the test started), run before the Alertmanager stops. */
+  cleanup?: () => unknown;
+}): AlertmanagerUi {
+  const ctx = {} as AlertmanagerUi;
+  before(async () => {
+    ctx.am = await startAlertmanager();
+    await postAlerts(ctx.am.url, opts.alerts);
+    ctx.browser = await launchBrowser();
+    const settings = opts.settings
+      ? await opts.settings(ctx.am)
+      : testSettings([testInstance('am1', ctx.am.url)]);
+    ctx.ui = await openUi(ctx.browser, settings);
+    ctx.page = ctx.ui.page;
+    if (opts.viewport) await ctx.page.setViewportSize(opts.viewport);
+    await (opts.ready
+      ? opts.ready(ctx.page)
+      : ctx.page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 }));
+  });
+  after(async () => {
+    await ctx.ui?.close();
+    await ctx.browser?.close();
+    await opts.cleanup?.();
+    await ctx.am?.stop();
+  });
+  return ctx;
 }
