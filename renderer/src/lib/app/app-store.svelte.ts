@@ -15,6 +15,7 @@ import type { Settings, UiSettings } from '../../../../main/core/settings/types.
 import { errorMessage } from './errors.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
 import { FilterState } from '../alerts/filter-state.svelte.ts';
+import { defaultUiSettings } from '../../../../main/core/settings/defaults.ts';
 
 export type ViewName = 'alerts' | 'silences' | 'instances' | 'settings';
 
@@ -75,17 +76,7 @@ export class AppStore {
 
   /** The alert filter, shared by the filter bar and every click-to-filter (needs settings). */
   get filter(): FilterState {
-    this.#filter ??= new FilterState(
-      this.settings?.ui.filter ?? {
-        text: '',
-        showActive: true,
-        showSilenced: false,
-        showInhibited: false,
-        showUnprocessed: true,
-        receivers: [],
-        instances: [],
-      },
-    );
+    this.#filter ??= new FilterState(this.settings?.ui.filter ?? defaultUiSettings().filter);
     return this.#filter;
   }
 
