@@ -68,7 +68,4 @@ export function bestHealth(states: HealthState[]): HealthState {
   return best;
 }
 
-/** Health states the summary counts as "not answering properly". */
-export function isUnhealthy(h: HealthState): boolean {
-  return h === 'unreachable' || h === 'auth-failed' || h === 'stale';
-}
+export { isUnhealthy } from '../model/health.ts';

@@ -4,6 +4,7 @@
 // neither that frozen data nor its disappearance may look like alerts firing or resolving.
 import type { AlertView, GroupView, SilenceView, ViewSnapshot } from '../model/view.ts';
 import type { CoreEvent } from '../model/events.ts';
+import { isUnhealthy } from '../model/health.ts';
 import { DEFAULT_SEVERITY_LABEL, DEFAULT_SEVERITY_ORDER } from '../settings/defaults.ts';
 import { severityRank } from './severity.ts';
 
@@ -40,10 +41,6 @@ export function initialClusters(prev: ViewSnapshot | undefined, next: ViewSnapsh
     if (isClusterFresh(next, id) && !hadData(prev, id)) out.add(id);
   }
   return out;
-}
-
-function isBad(h: string | undefined): boolean {
-  return h === 'unreachable' || h === 'auth-failed' || h === 'stale';
 }
 
 // Per-record derived values, cached by the record itself: the engine keeps unchanged records
@@ -201,13 +198,13 @@ export class EventDiffer {
   private diffInstances(prev: ViewSnapshot | undefined, next: ViewSnapshot, out: CoreEvent[]) {
     for (const inst of Object.values(next.instances)) {
       const before = prev?.instances[inst.id]?.health;
-      if (isBad(inst.health) && !isBad(before)) {
+      if (isUnhealthy(inst.health) && !isUnhealthy(before)) {
         out.push({
           type: 'instance-unreachable',
           instanceId: inst.id,
           message: inst.lastError?.serverMessage ?? inst.lastError?.message ?? inst.health,
         });
-      } else if (inst.health === 'ok' && isBad(before)) {
+      } else if (inst.health === 'ok' && isUnhealthy(before)) {
         out.push({ type: 'instance-recovered', instanceId: inst.id });
       }
     }

@@ -620,7 +620,10 @@ export class NotificationPolicy {
           at,
           nowMs,
           truncate(title, 80),
-          truncate(this.alertBody(f.alert, clusterName(f.clusterId)), MAX_BODY),
+          truncate(
+            this.alertBody(f.alert, clusterName(f.clusterId), view.summary.severityLabel),
+            MAX_BODY,
+          ),
           isTopSeverity(sev, order) ? 'critical' : 'normal',
           f.events,
           {
@@ -666,7 +669,10 @@ export class NotificationPolicy {
         at,
         nowMs,
         truncate(`Resolved: ${alertnameOf(f.alert)}`, 80),
-        truncate(this.alertBody(f.alert, clusterName(f.clusterId)), MAX_BODY),
+        truncate(
+          this.alertBody(f.alert, clusterName(f.clusterId), view.summary.severityLabel),
+          MAX_BODY,
+        ),
         'low',
         f.events,
         { target: { fingerprint: f.fingerprint, clusterId: f.clusterId } },
@@ -675,13 +681,14 @@ export class NotificationPolicy {
   }
 
   /** Summary (or description) annotation, then where, then a few identifying labels. */
-  private alertBody(alert: AlertView | ShownAlert, cluster: string): string {
+  /** `severityLabel`: the configured one (shown in the title already, not again here). */
+  private alertBody(alert: AlertView | ShownAlert, cluster: string, severityLabel: string): string {
     const text =
       'text' in alert
         ? alert.text
         : (alert.annotations.summary ?? alert.annotations.description ?? '');
     const labels = Object.entries(alert.labels)
-      .filter(([k]) => k !== 'alertname' && k !== 'severity')
+      .filter(([k]) => k !== 'alertname' && k !== severityLabel)
       .slice(0, 3)
       .map(labelText)
       .join(' ');
