@@ -2,7 +2,7 @@
 // only when it changed. No change at all -> undefined (no delta is sent, seq stays).
 // The merger reuses unchanged record objects, so most records compare by reference; a
 // structural comparison runs only for records that were rebuilt.
-import type { ViewDelta, ViewSnapshot } from '../model/view.ts';
+import type { ViewDelta } from '../model/view.ts';
 import { deepEqual } from './equal.ts';
 import { knownAlertChanges, type MergedView } from './merge.ts';
 
@@ -66,29 +66,4 @@ function diff(
     changed = true;
   }
   return changed ? delta : undefined;
-}
-
-/** Applies a delta to a snapshot (what a subscriber does); returns a new snapshot. */
-export function applyDelta(snapshot: ViewSnapshot, delta: ViewDelta): ViewSnapshot {
-  const out: ViewSnapshot = { ...snapshot, seq: delta.seq };
-  for (const c of COLLECTIONS) {
-    const up = delta.upsert[c] as { key?: string; id?: string; fingerprint?: string }[] | undefined;
-    const rm = delta.remove[c];
-    if (!up && !rm) continue;
-    const coll = { ...(snapshot[c] as Record<string, unknown>) };
-    for (const k of rm ?? []) delete coll[k];
-    for (const r of up ?? []) coll[keyOf(c, r)] = r;
-    (out as unknown as Record<string, unknown>)[c] = coll;
-  }
-  if (delta.summary) out.summary = delta.summary;
-  return out;
-}
-
-function keyOf(
-  c: (typeof COLLECTIONS)[number],
-  r: { key?: string; id?: string; fingerprint?: string },
-): string {
-  if (c === 'alerts') return r.fingerprint!;
-  if (c === 'groups' || c === 'silences') return r.key!;
-  return r.id!;
 }

@@ -13,4 +13,4 @@ export {
   type PolicyContext,
 } from './notify.ts';
 export { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
-export { isKnownSeverity, isTopSeverity, passesMinSeverity, severityRank } from './severity.ts';
+export { isTopSeverity, passesMinSeverity, severityRank } from './severity.ts';

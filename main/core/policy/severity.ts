@@ -17,13 +17,6 @@ export function severityRank(
   return w >= 0 ? w : Math.max(0, order.length - 1);
 }
 
-export function isKnownSeverity(
-  value: string,
-  order: readonly string[] = DEFAULT_SEVERITY_ORDER,
-): boolean {
-  return order.includes(value);
-}
-
 /** Minimum-severity filter: '' (or an unlisted minimum) lets everything through, unknown values always pass. */
 export function passesMinSeverity(
   value: string,

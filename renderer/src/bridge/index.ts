@@ -97,8 +97,3 @@ export function onBridgeStatus(listener: (s: BridgeStatus) => void): () => void 
   statusListeners.add(listener);
   return () => statusListeners.delete(listener);
 }
-
-/** Which shell hosts this window. */
-export function isElectron(): boolean {
-  return window.amtray !== undefined;
-}

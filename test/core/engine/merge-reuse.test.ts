@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AlertGroup, GettableAlert } from '../../../main/core/api/types.ts';
-import { applyDelta, diffViews, diffViewsFull } from '../../../main/core/engine/delta.ts';
+import { diffViews, diffViewsFull } from '../../../main/core/engine/delta.ts';
+// What the window does with a delta: the renderer's own apply is the one to agree with.
+import { applyDelta } from '../../../renderer/src/lib/view/apply.ts';
 import {
   Merger,
   type MergedView,

@@ -4,7 +4,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AlertGroup, GettableAlert, GettableSilence } from '../../../main/core/api/types.ts';
 import { ClusterAssigner } from '../../../main/core/engine/clusters.ts';
-import { applyDelta, diffViews } from '../../../main/core/engine/delta.ts';
+import { diffViews } from '../../../main/core/engine/delta.ts';
+// What the window does with a delta: the renderer's own apply is the one to agree with.
+import { applyDelta } from '../../../renderer/src/lib/view/apply.ts';
 import { Merger, type MergeInput, type MergeInstance } from '../../../main/core/engine/merge.ts';
 import type { HealthState } from '../../../main/core/model/view.ts';
 

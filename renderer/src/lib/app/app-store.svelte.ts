@@ -28,7 +28,8 @@ export type SilenceFormRequest =
       onsaved?: (silenceKey: string) => void;
     };
 
-export type NavigateTarget = Subscriptions['ui:navigate'] & { seq: number };
+/** What 'ui:navigate' asks the alerts view to show and select. */
+export type AlertsTarget = Pick<Subscriptions['ui:navigate'], 'groupKey' | 'fingerprint'>;
 
 const MAX_NOTIFICATIONS = 50;
 
@@ -58,13 +59,15 @@ export class AppStore {
   /** Unread toasts (ids) shown in the corner. */
   toasts = $state.raw<AppNotification[]>([]);
   silenceForm = $state.raw<SilenceFormRequest | null>(null);
-  navigateTarget = $state.raw<NavigateTarget | null>(null);
   refreshing = $state(false);
-  /** Set by the '/' key; the filter input takes focus and clears it (a one-shot request). */
-  focusFilterRequested = $state(false);
 
   #filter: FilterState | null = null;
-  #navSeq = 0;
+  // Hand-offs to views, by method call rather than state used as an event: a view that is
+  // mounted handles a request at once; one that is not yet gets it when it mounts.
+  #showInAlerts: ((target: AlertsTarget) => void) | null = null;
+  #pendingAlertsTarget: AlertsTarget | null = null;
+  #focusFilterInput: (() => void) | null = null;
+  #pendingFilterFocus = false;
   #filterTimer: ReturnType<typeof setTimeout> | undefined;
   #pendingFilter: UiSettings['filter'] | null = null;
   #savingFilter: Promise<void> | null = null;
@@ -134,7 +137,43 @@ export class AppStore {
 
   navigate(target: Subscriptions['ui:navigate']): void {
     this.current = target.view;
-    this.navigateTarget = { ...target, seq: ++this.#navSeq };
+    if (target.view !== 'alerts' || (!target.groupKey && !target.fingerprint)) return;
+    const wanted: AlertsTarget = {
+      ...(target.groupKey ? { groupKey: target.groupKey } : {}),
+      ...(target.fingerprint ? { fingerprint: target.fingerprint } : {}),
+    };
+    if (this.#showInAlerts) this.#showInAlerts(wanted);
+    else this.#pendingAlertsTarget = wanted;
+  }
+
+  /** The alerts view shows navigation targets while mounted (one that came first, at once). */
+  handleAlertsTargets(show: (target: AlertsTarget) => void): () => void {
+    this.#showInAlerts = show;
+    const pending = this.#pendingAlertsTarget;
+    this.#pendingAlertsTarget = null;
+    if (pending) queueMicrotask(() => show(pending));
+    return () => {
+      if (this.#showInAlerts === show) this.#showInAlerts = null;
+    };
+  }
+
+  /** `/`: the alerts view, with its filter input focused. */
+  focusFilter(): void {
+    this.current = 'alerts';
+    if (this.#focusFilterInput) this.#focusFilterInput();
+    else this.#pendingFilterFocus = true;
+  }
+
+  /** The filter bar focuses its input on request while mounted. */
+  handleFilterFocus(focus: () => void): () => void {
+    this.#focusFilterInput = focus;
+    if (this.#pendingFilterFocus) {
+      this.#pendingFilterFocus = false;
+      queueMicrotask(focus);
+    }
+    return () => {
+      if (this.#focusFilterInput === focus) this.#focusFilterInput = null;
+    };
   }
 
   /** Save settings; returns the stored settings (the core validates and may normalise). */

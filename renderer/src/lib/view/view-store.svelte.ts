@@ -13,6 +13,7 @@ import type {
   ViewSnapshot,
 } from '../../../../main/core/model/view.ts';
 import { applyViewMessage } from './apply.ts';
+import { isUnhealthy } from '../../../../main/core/model/health.ts';
 
 export class ViewStore {
   loaded = $state(false);
@@ -25,6 +26,20 @@ export class ViewStore {
   summary = $state.raw<Summary | null>(null);
   /** How many times the stream fell out of order and was resubscribed (diagnostics). */
   resyncs = $state(0);
+  /** Enabled instances not answering properly, by name (banner, empty states). */
+  readonly unhealthyInstances = $derived(
+    Object.values(this.instances)
+      .filter((i) => i.enabled && isUnhealthy(i.health))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  );
+
+  /** A cluster as people know it: a standalone instance by its own name. */
+  clusterLabel(id: string): string {
+    const c = this.clusters[id];
+    if (!c) return id;
+    if (c.members.length === 1) return this.instances[c.members[0]!]?.name ?? c.name;
+    return c.name;
+  }
 
   #snapshot: ViewSnapshot | null = null;
   #unsubscribe: (() => void) | null = null;
