@@ -22,6 +22,8 @@ export default defineConfig({
   // Relative asset URLs: the same build is loaded from file:// (Electron) and http:// (browser shell).
   base: './',
   plugins: [svelte(), devCsp()],
+  // The window imports the Electron-free core (types, matchers, model rules) as `$core/...`.
+  resolve: { alias: { $core: fileURLToPath(new URL('../main/core', import.meta.url)) } },
   build: {
     outDir: fileURLToPath(new URL('../out/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -7,10 +7,10 @@ import {
   REQUEST_CHANNELS,
   isBridgeError,
   type BridgeApi,
-} from '../../../main/core/bridge/contract.ts';
+} from '$core/bridge/contract.ts';
 import { createWsBridge, type BridgeStatus } from './ws-client.ts';
 
-export { BridgeCallError } from '../../../main/core/bridge/contract.ts';
+export { BridgeCallError } from '$core/bridge/contract.ts';
 export type { BridgeStatus } from './ws-client.ts';
 
 declare global {

@@ -15,7 +15,7 @@ import {
   type Subscriptions,
   type WireClientMessage,
   type WireServerMessage,
-} from '../../../main/core/bridge/contract.ts';
+} from '$core/bridge/contract.ts';
 
 /** The part of the WHATWG WebSocket this client uses (the browser's and `ws` both fit). */
 export interface WebSocketLike {

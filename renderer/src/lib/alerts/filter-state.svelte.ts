@@ -1,8 +1,8 @@
 // The alert filter as one object the whole window shares: the filter bar edits it, and a click
 // on a label chip, a severity count in the top bar, a receiver or a cluster badge adds to it
 // (karma's most used gesture). Persisted (debounced) by the app store.
-import { formatMatcher } from '../../../../main/core/matchers/format.ts';
-import type { UiSettings } from '../../../../main/core/settings/types.ts';
+import { formatMatcher } from '$core/matchers/format.ts';
+import type { UiSettings } from '$core/settings/types.ts';
 import { parseFilterText, splitSegments } from './filter-text.ts';
 
 export type FilterValue = UiSettings['filter'];

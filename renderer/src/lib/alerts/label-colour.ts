@@ -6,7 +6,7 @@ import {
   LABEL_COLOURS,
   type LabelColour,
   type UiSettings,
-} from '../../../../main/core/settings/types.ts';
+} from '$core/settings/types.ts';
 
 export type LabelColourRules = UiSettings['labelColours'];
 

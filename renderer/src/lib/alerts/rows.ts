@@ -1,10 +1,10 @@
 // From the merged view to what the alert list shows: filter alerts (state toggles, receivers,
 // instances, matchers, free text), sort groups and alerts by severity then age, and flatten
 // groups + alerts into rows of known height for the windowed list. Pure, so it is unit-tested.
-import type { Matcher } from '../../../../main/core/api/types.ts';
-import type { AlertView, GroupView } from '../../../../main/core/model/view.ts';
-import { displaySeverityRank as severityRank } from '../../../../main/core/model/severity-order.ts';
-import { matchesAlert } from '../../../../main/core/matchers/evaluate.ts';
+import type { Matcher } from '$core/api/types.ts';
+import type { AlertView, GroupView } from '$core/model/view.ts';
+import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
+import { matchesAlert } from '$core/matchers/evaluate.ts';
 
 export interface AlertFilter {
   showActive: boolean;

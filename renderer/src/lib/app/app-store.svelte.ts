@@ -7,15 +7,15 @@ import type {
   BridgeApi,
   QuickFrom,
   Subscriptions,
-} from '../../../../main/core/bridge/contract.ts';
-import type { AppNotification } from '../../../../main/core/model/events.ts';
-import type { SilenceView } from '../../../../main/core/model/view.ts';
-import type { InstanceSecrets } from '../../../../main/core/service.ts';
-import type { Settings, UiSettings } from '../../../../main/core/settings/types.ts';
+} from '$core/bridge/contract.ts';
+import type { AppNotification } from '$core/model/events.ts';
+import type { SilenceView } from '$core/model/view.ts';
+import type { InstanceSecrets } from '$core/service.ts';
+import type { Settings, UiSettings } from '$core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
 import { FilterState } from '../alerts/filter-state.svelte.ts';
-import { defaultUiSettings } from '../../../../main/core/settings/defaults.ts';
+import { defaultUiSettings } from '$core/settings/defaults.ts';
 
 export type ViewName = 'alerts' | 'silences' | 'instances' | 'settings';
 

@@ -1,7 +1,7 @@
 // Turn whatever a bridge call rejected with into the message the user should read: the
 // Alertmanager server's own message first (it says what was wrong), then the bridge message.
-import { describeError } from '../../../../main/core/api/describe-error.ts';
-import type { BridgeError } from '../../../../main/core/bridge/contract.ts';
+import { describeError } from '$core/api/describe-error.ts';
+import type { BridgeError } from '$core/bridge/contract.ts';
 
 function bridgeErrorOf(e: unknown): BridgeError | null {
   if (typeof e === 'object' && e !== null && 'error' in e) {

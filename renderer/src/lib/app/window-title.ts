@@ -1,8 +1,8 @@
 // The window's title (also the browser tab's and the task bar's): what fires, most urgent
 // first, then that data is missing. Read at a glance like the tray icon.
-import { displaySeverityRank } from '../../../../main/core/model/severity-order.ts';
-import type { Summary } from '../../../../main/core/model/view.ts';
-import { severityBucketName } from '../../../../main/core/model/severity-bucket.ts';
+import { displaySeverityRank } from '$core/model/severity-order.ts';
+import type { Summary } from '$core/model/view.ts';
+import { severityBucketName } from '$core/model/severity-bucket.ts';
 
 export const APP_NAME = 'Alertmanager Tray';
 

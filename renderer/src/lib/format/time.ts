@@ -1,6 +1,6 @@
 // Human-readable durations and times for a dense UI ("12m", "3h 4m", "2d 5h").
 
-import { formatDuration } from '../../../../main/core/model/duration.ts';
+import { formatDuration } from '$core/model/duration.ts';
 
 export { formatDuration };
 

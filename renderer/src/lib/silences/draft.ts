@@ -4,8 +4,8 @@
 // only warn: the server has the last word and its message is shown if it refuses.
 // Matcher semantics come from the core (main/core/matchers/evaluate.ts) so the window and the
 // core agree on what a regex means.
-import type { Matcher } from '../../../../main/core/api/types.ts';
-import { matcherRegexError, matchesEmpty } from '../../../../main/core/matchers/evaluate.ts';
+import type { Matcher } from '$core/api/types.ts';
+import { matcherRegexError, matchesEmpty } from '$core/matchers/evaluate.ts';
 
 export type MatcherOp = '=' | '!=' | '=~' | '!~';
 export const MATCHER_OPS: readonly MatcherOp[] = ['=', '!=', '=~', '!~'];

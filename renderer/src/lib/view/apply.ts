@@ -8,7 +8,7 @@ import type {
   ViewSnapshot,
   ViewSnapshotRest,
   ViewStreamMessage,
-} from '../../../../main/core/model/view.ts';
+} from '$core/model/view.ts';
 
 export type CollectionName = 'instances' | 'clusters' | 'groups' | 'alerts' | 'silences';
 

@@ -1,7 +1,7 @@
 // The window's copy of the merged view, fed by the 'view:changes' subscription. Collections
 // are $state.raw: they are replaced (never mutated) by applyViewMessage, so derived lists only
 // recompute when the collection they read was actually replaced.
-import type { BridgeApi } from '../../../../main/core/bridge/contract.ts';
+import type { BridgeApi } from '$core/bridge/contract.ts';
 import type {
   AlertView,
   ClusterView,
@@ -11,9 +11,9 @@ import type {
   Summary,
   ViewStreamMessage,
   ViewSnapshot,
-} from '../../../../main/core/model/view.ts';
+} from '$core/model/view.ts';
 import { applyViewMessage } from './apply.ts';
-import { isUnhealthy } from '../../../../main/core/model/health.ts';
+import { isUnhealthy } from '$core/model/health.ts';
 
 export class ViewStore {
   loaded = $state(false);
