@@ -2,11 +2,7 @@
 // its own (the same value is the same colour everywhere, every run), or listed values get the
 // colour the user picked. Colours are named classes (app.css: readable in light and dark, and
 // no inline styles, which the CSP forbids).
-import {
-  LABEL_COLOURS,
-  type LabelColour,
-  type UiSettings,
-} from '$core/settings/types.ts';
+import { LABEL_COLOURS, type LabelColour, type UiSettings } from '$core/settings/types.ts';
 
 export type LabelColourRules = UiSettings['labelColours'];
 

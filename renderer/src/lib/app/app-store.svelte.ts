@@ -2,12 +2,7 @@
 // notifications and a ticking clock for live ages. One instance, created in App.svelte and
 // passed down through context.
 import { getContext, setContext } from 'svelte';
-import type {
-  AppInfo,
-  BridgeApi,
-  QuickFrom,
-  Subscriptions,
-} from '$core/bridge/contract.ts';
+import type { AppInfo, BridgeApi, QuickFrom, Subscriptions } from '$core/bridge/contract.ts';
 import type { AppNotification } from '$core/model/events.ts';
 import type { SilenceView } from '$core/model/view.ts';
 import type { InstanceSecrets } from '$core/service.ts';
