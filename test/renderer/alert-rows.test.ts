@@ -198,3 +198,12 @@ describe('buildGroups', () => {
     assert.ok(ms < 2000, `took ${ms} ms`);
   });
 });
+
+describe('parseFilterText: readings the two Alertmanager parsers disagree on', () => {
+  it('flags them, and uses the default (classic) reading', () => {
+    const p = parseFilterText('v="tab\\there", alertname="Disk"');
+    assert.deepEqual(p.ambiguous, ['v="tab\\there"']);
+    assert.equal(p.matchers[0]?.value, 'tab\\there');
+    assert.deepEqual(parseFilterText('alertname="Disk", v=~"a\\.b"').ambiguous, []);
+  });
+});

@@ -2,7 +2,7 @@
 // with free-text words, separated by commas. A segment holding an operator character outside
 // quotes is a matcher and must parse; anything else is free text searched in labels and
 // annotations. Errors carry the 0-based position in the whole input so the bar can point at it.
-import { MatcherParseError, parseMatcher } from '$core/matchers/parse.ts';
+import { MatcherParseError, parseMatcher, parsersDisagree } from '$core/matchers/parse.ts';
 import type { Matcher } from '$core/api/types.ts';
 
 export interface ParsedFilter {
@@ -10,6 +10,12 @@ export interface ParsedFilter {
   /** Lower-cased free-text words; each must occur somewhere in the alert. */
   words: string[];
   error: { message: string; position: number } | null;
+  /**
+   * Matchers the classic and the UTF-8 parser read differently (`v="tab\there"`): the filter
+   * uses the default (classic) reading, as 0.25 and 0.27+ in their default mode; a server in
+   * utf8-strict-mode would mean something else. Shown so nobody is surprised.
+   */
+  ambiguous: string[];
 }
 
 interface Segment {
@@ -49,7 +55,7 @@ function hasOperator(text: string): boolean {
 }
 
 export function parseFilterText(input: string): ParsedFilter {
-  const result: ParsedFilter = { matchers: [], words: [], error: null };
+  const result: ParsedFilter = { matchers: [], words: [], error: null, ambiguous: [] };
   let text = input;
   let base = 0;
   // Accept a pasted selector in braces, as Alertmanager prints them.
@@ -71,6 +77,7 @@ export function parseFilterText(input: string): ParsedFilter {
     if (hasOperator(trimmed)) {
       try {
         result.matchers.push(parseMatcher(trimmed));
+        if (parsersDisagree(trimmed)) result.ambiguous.push(trimmed);
       } catch (e) {
         if (result.error) continue;
         const position = e instanceof MatcherParseError ? at + e.position : at;
