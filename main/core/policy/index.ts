@@ -6,8 +6,8 @@ export {
   isClusterFresh,
   type DiffOptions,
 } from './differ.ts';
+export { countByName } from './notification-text.ts';
 export {
-  countByName,
   NotificationPolicy,
   type NotificationPolicyOptions,
   type PolicyContext,

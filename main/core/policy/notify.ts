@@ -8,18 +8,22 @@
 //   up later.
 import { formatMatchers } from '../matchers/format.ts';
 import { describeErrorAt } from '../api/describe-error.ts';
-import { safeExternalUrl } from '../bridge/external-url.ts';
-import { isolatedProse, isolatedText } from '../model/visible-text.ts';
-import { parseMatchers } from '../matchers/parse.ts';
-import type { Matcher } from '../api/types.ts';
+import { isolatedProse } from '../model/visible-text.ts';
 import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
-import type { LabelSet } from '../api/types.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
-import { displaySeverityRank } from '../model/severity-order.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';
-import { matchesAlert } from '../matchers/evaluate.ts';
+import {
+  MAX_BODY,
+  alertBody,
+  alertnameOf,
+  countByName,
+  labelText,
+  runbookOf,
+  truncate,
+} from './notification-text.ts';
+import { RuleFilters, clusterMuted, type AlertFacts } from './rule-filters.ts';
 import { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
-import { isTopSeverity, passesMinSeverity, severityRank } from './severity.ts';
+import { isTopSeverity, severityRank } from './severity.ts';
 
 export interface PolicyContext {
   /** Clusters whose first data arrived this cycle: their alerts were already firing. */
@@ -36,7 +40,6 @@ export interface NotificationPolicyOptions {
 }
 
 /** What the filters and a notification read of an alert. */
-type AlertFacts = Pick<AlertView, 'labels' | 'severity' | 'instances' | 'receivers'>;
 
 /**
  * What a resolve notification needs of the alert it follows, kept once a firing notification
@@ -80,28 +83,6 @@ interface Firing {
   events: CoreEvent[];
 }
 
-const MAX_BODY = 300;
-
-function truncate(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
-}
-
-/** An alert's runbook link, when its annotation is an http(s) URL (never another scheme). */
-function runbookOf(a: AlertView): { runbookUrl?: string } {
-  const url = safeExternalUrl(a.annotations.runbook_url ?? a.annotations.runbook);
-  return url ? { runbookUrl: url } : {};
-}
-
-/** The alert name as shown in a notification: hidden characters visible, isolated. */
-function alertnameOf(a: { labels: LabelSet }): string {
-  const name = a.labels.alertname;
-  return name === undefined ? 'Alert' : isolatedText(name);
-}
-
-function labelText([k, v]: [string, string]): string {
-  return `${isolatedText(k)}=${isolatedText(v)}`;
-}
-
 function shownAlert(a: AlertView): ShownAlert {
   const text = a.annotations.summary ?? a.annotations.description ?? '';
   return {
@@ -112,33 +93,6 @@ function shownAlert(a: AlertView): ShownAlert {
     // The body is cut at MAX_BODY characters anyway: a longer text never shows past that.
     text: text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text,
   };
-}
-
-/**
- * "DiskFull x5, HighCPU x12, +3 more": by severity first (with `order`, most urgent first, so
- * a summary always names the criticals), then by count.
- */
-export function countByName(
-  alerts: readonly { labels: LabelSet; severity?: string }[],
-  max = 4,
-  order: readonly string[] = [],
-): string {
-  const counts = new Map<string, { n: number; rank: number }>();
-  for (const a of alerts) {
-    const name = alertnameOf(a);
-    const rank = displaySeverityRank(a.severity ?? '', order);
-    const c = counts.get(name);
-    if (c) {
-      c.n += 1;
-      c.rank = Math.min(c.rank, rank);
-    } else counts.set(name, { n: 1, rank });
-  }
-  const sorted = [...counts]
-    .sort((x, y) => x[1].rank - y[1].rank || y[1].n - x[1].n || (x[0] < y[0] ? -1 : 1))
-    .map(([name, c]): [string, number] => [name, c.n]);
-  const shown = sorted.slice(0, max).map(([n, c]) => (c > 1 ? `${n} x${c}` : n));
-  if (sorted.length > max) shown.push(`+${sorted.length - max} more`);
-  return shown.join(', ');
 }
 
 export class NotificationPolicy {
@@ -165,7 +119,7 @@ export class NotificationPolicy {
   private lastAlerts: ViewSnapshot['alerts'] | undefined;
   /** Instances whose unreachability was shown (recovery is shown only after it). */
   private shownUnreachable = new Set<string>();
-  private filterCache: { key: string; include: Matcher[][]; exclude: Matcher[][] } | undefined;
+  private readonly rules = new RuleFilters();
   private seq = 0;
 
   constructor(opts: NotificationPolicyOptions = {}) {
@@ -239,7 +193,7 @@ export class NotificationPolicy {
           const esc = escalations.get(cf);
           const ep = this.startEpisode(alert, e.clusterId, order, esc !== undefined);
           if (!ep) break;
-          if (silent || !this.passesFilters(alert, e.clusterId, view, n, order)) break;
+          if (silent || !this.rules.passes(alert, e.clusterId, view, n, order)) break;
           this.markDelivered(ep, alert, order);
           const groupKey = 'groupKey' in e ? e.groupKey : undefined;
           const f: Firing = { alert, clusterId: e.clusterId, events: related.get(cf) ?? [e] };
@@ -257,7 +211,7 @@ export class NotificationPolicy {
         case 'alert-resolved': {
           const ep = this.endEpisode(e.clusterId, e.fingerprint, nowMs);
           if (!ep?.delivered || !ep.shown || !n.notifyOnResolve || silent) break;
-          if (!this.passesFilters(ep.shown, e.clusterId, view, n, order)) break;
+          if (!this.rules.passes(ep.shown, e.clusterId, view, n, order)) break;
           resolved.push({
             fingerprint: e.fingerprint,
             clusterId: e.clusterId,
@@ -301,7 +255,7 @@ export class NotificationPolicy {
           break;
         }
         case 'silence-expiring': {
-          if (silent || this.clusterMuted(e.clusterId, view, n)) break;
+          if (silent || clusterMuted(e.clusterId, view, n)) break;
           const s = view.silences[e.silenceKey];
           const mins = Math.max(1, Math.round((Date.parse(e.endsAt) - nowMs) / 60_000));
           const what = s ? formatMatchers(s.matchers) : e.silenceKey;
@@ -481,50 +435,6 @@ export class NotificationPolicy {
     }
   }
 
-  // ---- filters ----
-
-  private compiledFilters(n: NotificationSettings): { include: Matcher[][]; exclude: Matcher[][] } {
-    const key = JSON.stringify([n.include, n.exclude]);
-    if (this.filterCache?.key === key) return this.filterCache;
-    const compile = (list: string[]) =>
-      list.flatMap((s) => {
-        try {
-          const ms = parseMatchers(s);
-          return ms.length > 0 ? [ms] : [];
-        } catch {
-          return []; // the settings form reports invalid filters; here they are ignored
-        }
-      });
-    this.filterCache = { key, include: compile(n.include), exclude: compile(n.exclude) };
-    return this.filterCache;
-  }
-
-  private passesFilters(
-    alert: AlertFacts,
-    clusterId: string,
-    view: ViewSnapshot,
-    n: NotificationSettings,
-    order: readonly string[],
-  ): boolean {
-    const members = view.clusters[clusterId]?.members;
-    const seenOn = members ? alert.instances.filter((i) => members.includes(i)) : alert.instances;
-    const instances = seenOn.length > 0 ? seenOn : alert.instances;
-    if (instances.length > 0 && instances.every((i) => n.mutedInstances.includes(i))) return false;
-    if (alert.receivers.length > 0 && alert.receivers.every((r) => n.mutedReceivers.includes(r))) {
-      return false;
-    }
-    if (!passesMinSeverity(alert.severity, n.minSeverity, order)) return false;
-    const { include, exclude } = this.compiledFilters(n);
-    if (include.some((ms) => !matchesAlert(ms, alert.labels))) return false;
-    if (exclude.some((ms) => matchesAlert(ms, alert.labels))) return false;
-    return true;
-  }
-
-  private clusterMuted(clusterId: string, view: ViewSnapshot, n: NotificationSettings): boolean {
-    const members = view.clusters[clusterId]?.members ?? [];
-    return members.length > 0 && members.every((m) => n.mutedInstances.includes(m));
-  }
-
   // ---- building notifications ----
 
   private urgencyOf(list: readonly Firing[], order: readonly string[]): Urgency {
@@ -621,7 +531,7 @@ export class NotificationPolicy {
           nowMs,
           truncate(title, 80),
           truncate(
-            this.alertBody(f.alert, clusterName(f.clusterId), view.summary.severityLabel),
+            alertBody(f.alert, clusterName(f.clusterId), view.summary.severityLabel),
             MAX_BODY,
           ),
           isTopSeverity(sev, order) ? 'critical' : 'normal',
@@ -670,7 +580,7 @@ export class NotificationPolicy {
         nowMs,
         truncate(`Resolved: ${alertnameOf(f.alert)}`, 80),
         truncate(
-          this.alertBody(f.alert, clusterName(f.clusterId), view.summary.severityLabel),
+          alertBody(f.alert, clusterName(f.clusterId), view.summary.severityLabel),
           MAX_BODY,
         ),
         'low',
@@ -678,22 +588,6 @@ export class NotificationPolicy {
         { target: { fingerprint: f.fingerprint, clusterId: f.clusterId } },
       ),
     );
-  }
-
-  /** Summary (or description) annotation, then where, then a few identifying labels. */
-  /** `severityLabel`: the configured one (shown in the title already, not again here). */
-  private alertBody(alert: AlertView | ShownAlert, cluster: string, severityLabel: string): string {
-    const text =
-      'text' in alert
-        ? alert.text
-        : (alert.annotations.summary ?? alert.annotations.description ?? '');
-    const labels = Object.entries(alert.labels)
-      .filter(([k]) => k !== 'alertname' && k !== severityLabel)
-      .slice(0, 3)
-      .map(labelText)
-      .join(' ');
-    const where = labels ? `${cluster} · ${labels}` : cluster;
-    return text ? `${isolatedProse(text)}\n${where}` : where;
   }
 
   private make(

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { NO_SEVERITY, severityBucketName } from '../../../main/core/model/severity-bucket.ts';
-import { countByName } from '../../../main/core/policy/notify.ts';
+import { countByName } from '../../../main/core/policy/notification-text.ts';
 import { buildTrayMenu } from '../../../main/electron/tray-menu.ts';
 import { windowTitle } from '../../../renderer/src/lib/app/window-title.ts';
 import { emptySnapshot } from '../../shell/fake-core.ts';

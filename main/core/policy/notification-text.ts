@@ -1,0 +1,78 @@
+// What a notification says: titles and bodies from untrusted labels and annotations made
+// visible and bidi-safe, short, with the most severe names first in summaries.
+import { safeExternalUrl } from '../bridge/external-url.ts';
+import type { LabelSet } from '../api/types.ts';
+import { displaySeverityRank } from '../model/severity-order.ts';
+import type { AlertView } from '../model/view.ts';
+import { isolatedProse, isolatedText } from '../model/visible-text.ts';
+
+export const MAX_BODY = 300;
+
+export function truncate(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+/** An alert's runbook link, when its annotation is an http(s) URL (never another scheme). */
+export function runbookOf(a: AlertView): { runbookUrl?: string } {
+  const url = safeExternalUrl(a.annotations.runbook_url ?? a.annotations.runbook);
+  return url ? { runbookUrl: url } : {};
+}
+
+/** The alert name as shown in a notification: hidden characters visible, isolated. */
+export function alertnameOf(a: { labels: LabelSet }): string {
+  const name = a.labels.alertname;
+  return name === undefined ? 'Alert' : isolatedText(name);
+}
+
+export function labelText([k, v]: [string, string]): string {
+  return `${isolatedText(k)}=${isolatedText(v)}`;
+}
+
+/**
+ * "DiskFull x5, HighCPU x12, +3 more": by severity first (with `order`, most urgent first, so
+ * a summary always names the criticals), then by count.
+ */
+export function countByName(
+  alerts: readonly { labels: LabelSet; severity?: string }[],
+  max = 4,
+  order: readonly string[] = [],
+): string {
+  const counts = new Map<string, { n: number; rank: number }>();
+  for (const a of alerts) {
+    const name = alertnameOf(a);
+    const rank = displaySeverityRank(a.severity ?? '', order);
+    const c = counts.get(name);
+    if (c) {
+      c.n += 1;
+      c.rank = Math.min(c.rank, rank);
+    } else counts.set(name, { n: 1, rank });
+  }
+  const sorted = [...counts]
+    .sort((x, y) => x[1].rank - y[1].rank || y[1].n - x[1].n || (x[0] < y[0] ? -1 : 1))
+    .map(([name, c]): [string, number] => [name, c.n]);
+  const shown = sorted.slice(0, max).map(([n, c]) => (c > 1 ? `${n} x${c}` : n));
+  if (sorted.length > max) shown.push(`+${sorted.length - max} more`);
+  return shown.join(', ');
+}
+
+/**
+ * Summary (or description) annotation, then where, then a few identifying labels; not the
+ * configured severity label (the title shows it).
+ */
+export function alertBody(
+  alert: AlertView | { labels: LabelSet; text: string },
+  cluster: string,
+  severityLabel: string,
+): string {
+  const text =
+    'text' in alert
+      ? alert.text
+      : (alert.annotations.summary ?? alert.annotations.description ?? '');
+  const labels = Object.entries(alert.labels)
+    .filter(([k]) => k !== 'alertname' && k !== severityLabel)
+    .slice(0, 3)
+    .map(labelText)
+    .join(' ');
+  const where = labels ? `${cluster} · ${labels}` : cluster;
+  return text ? `${isolatedProse(text)}\n${where}` : where;
+}

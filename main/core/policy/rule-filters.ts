@@ -1,0 +1,63 @@
+// The user's notification rules over one alert: muted instances and receivers, the minimum
+// severity, and include/exclude matcher lists (parsed once per change of the settings, with
+// the same matcher engine as the filter bar and silences). Unknown severities always pass.
+import type { Matcher } from '../api/types.ts';
+import { matchesAlert } from '../matchers/evaluate.ts';
+import { parseMatchers } from '../matchers/parse.ts';
+import type { AlertView, ViewSnapshot } from '../model/view.ts';
+import type { NotificationSettings } from '../settings/types.ts';
+import { passesMinSeverity } from './severity.ts';
+
+export type AlertFacts = Pick<AlertView, 'labels' | 'severity' | 'instances' | 'receivers'>;
+
+export class RuleFilters {
+  private cache: { key: string; include: Matcher[][]; exclude: Matcher[][] } | undefined;
+
+  private compiled(n: NotificationSettings): { include: Matcher[][]; exclude: Matcher[][] } {
+    const key = JSON.stringify([n.include, n.exclude]);
+    if (this.cache?.key === key) return this.cache;
+    const compile = (list: string[]) =>
+      list.flatMap((s) => {
+        try {
+          const ms = parseMatchers(s);
+          return ms.length > 0 ? [ms] : [];
+        } catch {
+          return []; // the settings form reports invalid filters; here they are ignored
+        }
+      });
+    this.cache = { key, include: compile(n.include), exclude: compile(n.exclude) };
+    return this.cache;
+  }
+
+  /** Whether the rules let this alert (seen on `clusterId`) notify. */
+  passes(
+    alert: AlertFacts,
+    clusterId: string,
+    view: ViewSnapshot,
+    n: NotificationSettings,
+    order: readonly string[],
+  ): boolean {
+    const members = view.clusters[clusterId]?.members;
+    const seenOn = members ? alert.instances.filter((i) => members.includes(i)) : alert.instances;
+    const instances = seenOn.length > 0 ? seenOn : alert.instances;
+    if (instances.length > 0 && instances.every((i) => n.mutedInstances.includes(i))) return false;
+    if (alert.receivers.length > 0 && alert.receivers.every((r) => n.mutedReceivers.includes(r))) {
+      return false;
+    }
+    if (!passesMinSeverity(alert.severity, n.minSeverity, order)) return false;
+    const { include, exclude } = this.compiled(n);
+    if (include.some((ms) => !matchesAlert(ms, alert.labels))) return false;
+    if (exclude.some((ms) => matchesAlert(ms, alert.labels))) return false;
+    return true;
+  }
+}
+
+/** Every member of the cluster is muted. */
+export function clusterMuted(
+  clusterId: string,
+  view: ViewSnapshot,
+  n: NotificationSettings,
+): boolean {
+  const members = view.clusters[clusterId]?.members ?? [];
+  return members.length > 0 && members.every((m) => n.mutedInstances.includes(m));
+}
