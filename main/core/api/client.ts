@@ -62,6 +62,14 @@ export class AlertmanagerClient {
     this.baseUrl = this.http.baseUrl;
   }
 
+  /**
+   * The last result of each polled query with the digest of its body. A poll whose body is
+   * byte for byte the previous one returns the previous result object (not decoded, parsed or
+   * validated again): the engine then sees the same object and skips the instance entirely.
+   * Results are shared: callers must not mutate them.
+   */
+  readonly #unchanged = new Map<string, { digest: string; value: unknown }>();
+
   private async get<T>(
     call: Omit<HttpCall, 'method'>,
     parse: (status: number, text: string) => T,
@@ -69,6 +77,24 @@ export class AlertmanagerClient {
   ): Promise<T> {
     const answer = await this.http.call({ method: 'GET', ...call }, o);
     return parse(answer.status, answer.text);
+  }
+
+  /** `get` for the polled queries: an unchanged body gives the previous result (same object). */
+  private async getPolled<T>(
+    call: Omit<HttpCall, 'method'>,
+    parse: (status: number, text: string) => T,
+    o?: RequestOptions,
+  ): Promise<T> {
+    const key = `${call.path}?${call.query?.toString() ?? ''}`;
+    const memo = this.#unchanged.get(key);
+    const answer = await this.http.call(
+      { method: 'GET', ...call, ...(memo ? { sameAs: memo.digest } : {}) },
+      o,
+    );
+    if (answer.unchanged && memo) return memo.value as T;
+    const value = parse(answer.status, answer.text);
+    if (answer.digest !== undefined) this.#unchanged.set(key, { digest: answer.digest, value });
+    return value;
   }
 
   getStatus(o?: RequestOptions): Promise<AlertmanagerStatus> {
@@ -93,7 +119,7 @@ export class AlertmanagerClient {
     const endpoint = 'GET /silences';
     const query = new URLSearchParams();
     for (const f of filter ?? []) query.append('filter', f);
-    return this.get(
+    return this.getPolled(
       { path: '/silences', endpoint, query },
       (s, t) => parseBody(silencesResponse, endpoint, s, t),
       o,
@@ -150,7 +176,7 @@ export class AlertmanagerClient {
   getAlertGroups(q?: AlertGroupsQuery, o?: RequestOptions): Promise<AlertGroup[]> {
     const endpoint = 'GET /alerts/groups';
     const query = alertQuery(q, ['active', 'silenced', 'inhibited']);
-    return this.get(
+    return this.getPolled(
       { path: '/alerts/groups', endpoint, query },
       (s, t) => parseBody(alertGroupsResponse, endpoint, s, t),
       o,

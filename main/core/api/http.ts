@@ -1,6 +1,7 @@
 // The HTTP layer of the API client: one undici Agent per server (TLS, auth, headers), a timeout
 // combined with the caller's signal, and a body reader that stops at maxBodyBytes so a huge or
 // endless answer cannot exhaust memory. Every failure becomes an AlertmanagerError.
+import { createHash } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
@@ -23,12 +24,21 @@ export interface HttpCall {
   query?: URLSearchParams;
   /** Serialized as JSON. */
   json?: unknown;
+  /**
+   * The digest of a body read before: a body with the same digest is not decoded (the answer
+   * says `unchanged`), so a poll that changed nothing costs its transfer and a hash.
+   */
+  sameAs?: string;
 }
 
 export interface HttpAnswer {
   status: number;
   /** The body decoded as UTF-8; invalid sequences become U+FFFD (validation decides later). */
   text: string;
+  /** SHA-256 of the body bytes (successful answers only). */
+  digest?: string;
+  /** The body has the digest of `call.sameAs`: `text` is empty, nothing was decoded. */
+  unchanged?: boolean;
 }
 
 /** Node/undici error codes of certificate and handshake failures. */
@@ -250,8 +260,13 @@ export class HttpTransport {
         const text = await this.readBody(res, signal, cap);
         throw errorForStatus(endpoint, res.statusCode, text);
       }
-      const text = await this.readBody(res, signal);
-      return { status: res.statusCode, text };
+      const bytes = await this.readBytes(res, signal);
+      const digest = createHash('sha256');
+      for (const chunk of bytes.chunks) digest.update(chunk);
+      const hex = digest.digest('hex');
+      if (call.sameAs !== undefined && call.sameAs === hex)
+        return { status: res.statusCode, text: '', digest: hex, unchanged: true };
+      return { status: res.statusCode, text: decode(bytes), digest: hex };
     } catch (err) {
       if (err instanceof AlertmanagerError) throw err;
       // Release the connection: an unread body would keep it busy.
@@ -292,6 +307,14 @@ export class HttpTransport {
     signal: AbortSignal,
     truncateAt?: number,
   ): Promise<string> {
+    return decode(await this.readBytes(res, signal, truncateAt));
+  }
+
+  private async readBytes(
+    res: Dispatcher.ResponseData,
+    signal: AbortSignal,
+    truncateAt?: number,
+  ): Promise<{ chunks: Buffer[]; size: number }> {
     const limit = this.maxBodyBytes;
     const declared = Number(res.headers['content-length']);
     if (truncateAt === undefined && Number.isFinite(declared) && declared > limit) {
@@ -314,8 +337,7 @@ export class HttpTransport {
       chunks.push(buf);
     }
     signal.throwIfAborted();
-    // Non-fatal decoding: invalid UTF-8 becomes U+FFFD and schema validation decides.
-    return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks, size));
+    return { chunks, size };
   }
 
   async close(): Promise<void> {
@@ -323,4 +345,9 @@ export class HttpTransport {
     this.closed = true;
     await this.agent.destroy();
   }
+}
+
+/** Non-fatal decoding: invalid UTF-8 becomes U+FFFD and schema validation decides. */
+function decode({ chunks, size }: { chunks: Buffer[]; size: number }): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks, size));
 }

@@ -102,7 +102,7 @@ class EngineCore implements Core {
     };
     this.events = new EventPipeline();
     this.runtimes = this.settings.instances.map((s) => this.newRuntime(s));
-    this.view = this.merger.merge(this.mergeInput(), undefined);
+    this.view = this.merger.merge(this.mergeInput(), undefined).view;
     this.actions = new SilenceActions(
       {
         members: (clusterId) => this.members(clusterId),
@@ -240,13 +240,13 @@ class EngineCore implements Core {
   private rebuild(): void {
     this.scheduleStaleCheck();
     const prev = this.view;
-    const next = this.merger.merge(this.mergeInput(), prev);
+    const { view: next, changes } = this.merger.merge(this.mergeInput(), prev);
     // Late copies of our own writes (see SilenceActions.sweepTwins) show up in polls.
     if (this.actions.watchingForTwins) void this.actions.sweepTwins(next.silences);
-    const delta: ViewDelta | undefined = diffViews(prev, next, this.seq + 1);
+    const delta: ViewDelta | undefined = diffViews(prev, next, this.seq + 1, changes);
     if (!delta) {
       // Same content (records equal, most the same objects): keep the merger's own result so
-      // the next merge starts from it (the diff then needs only the merger's change list).
+      // the next merge starts from it (and hands over its change list).
       this.view = next;
       return;
     }

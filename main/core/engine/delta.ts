@@ -1,63 +1,51 @@
 // The difference between two merged views: changed records whole, removed keys, the summary
 // only when it changed. No change at all -> undefined (no delta is sent, seq stays).
-// The merger reuses unchanged record objects, so most records compare by reference; a
-// structural comparison runs only for records that were rebuilt.
+// Alerts and groups are the large collections (100k alerts, 10k+ groups): the merger hands
+// over the list of records it changed (MergeResult.changes) and the diff takes it as given,
+// so an unchanged record is never visited. Without that list (a view not made from `prev`,
+// or tests) every record is visited; unchanged ones compare by reference.
 import type { ViewDelta } from '../model/view.ts';
 import { deepEqual } from './equal.ts';
-import { knownAlertChanges, type MergedView } from './merge.ts';
+import type { MergeChanges, MergedView } from './merge.ts';
 
-const COLLECTIONS = ['instances', 'clusters', 'groups', 'alerts', 'silences'] as const;
+type Collection = 'instances' | 'clusters' | 'groups' | 'alerts' | 'silences';
+const COLLECTIONS: readonly Collection[] = [
+  'instances',
+  'clusters',
+  'groups',
+  'alerts',
+  'silences',
+];
 
-export function diffViews(prev: MergedView, next: MergedView, seq: number): ViewDelta | undefined {
-  return diff(prev, next, seq, true);
-}
-
-/** diffViews visiting every record, never the merger's list of changes (tests compare both). */
-export function diffViewsFull(
+export function diffViews(
   prev: MergedView,
   next: MergedView,
   seq: number,
-): ViewDelta | undefined {
-  return diff(prev, next, seq, false);
-}
-
-function diff(
-  prev: MergedView,
-  next: MergedView,
-  seq: number,
-  useKnown: boolean,
+  changes?: MergeChanges,
 ): ViewDelta | undefined {
   const delta: ViewDelta = { seq, upsert: {}, remove: {} };
   let changed = false;
-  // Alerts are the big collection (10k+): when the merger made `next` from `prev` it knows
-  // which records it rebuilt and which went; all others are the same objects. Same result,
-  // same order as visiting every key.
-  const known = useKnown ? knownAlertChanges(prev, next) : undefined;
   for (const c of COLLECTIONS) {
-    const p = prev[c] as Record<string, unknown>;
-    const n = next[c] as Record<string, unknown>;
-    const upsert: unknown[] = [];
-    let remove: string[] = [];
-    if (c === 'alerts' && known) {
-      for (const b of known.rebuilt) {
-        const a = p[b.fingerprint];
-        if (a !== b && (a === undefined || !deepEqual(a, b))) upsert.push(b);
-      }
-      remove = known.removed.slice();
+    let upsert: unknown[];
+    let remove: string[];
+    if (changes && c === 'alerts') {
+      upsert = changes.alerts;
+      remove = changes.removedAlerts;
+    } else if (changes && c === 'groups') {
+      upsert = changes.groups;
+      remove = changes.removedGroups;
     } else {
-      for (const k in n) {
-        const a = p[k];
-        const b = n[k];
-        if (a !== b && (a === undefined || !deepEqual(a, b))) upsert.push(b);
-      }
-      for (const k in p) if (!(k in n)) remove.push(k);
+      ({ upsert, remove } = visit(
+        prev[c] as Record<string, unknown>,
+        next[c] as Record<string, unknown>,
+      ));
     }
     if (upsert.length) {
-      (delta.upsert as Record<string, unknown[]>)[c] = upsert;
+      (delta.upsert as Record<string, unknown[]>)[c] = upsert.slice();
       changed = true;
     }
     if (remove.length) {
-      (delta.remove as Record<string, string[]>)[c] = remove;
+      (delta.remove as Record<string, string[]>)[c] = remove.slice();
       changed = true;
     }
   }
@@ -66,4 +54,20 @@ function diff(
     changed = true;
   }
   return changed ? delta : undefined;
+}
+
+function visit(
+  p: Record<string, unknown>,
+  n: Record<string, unknown>,
+): { upsert: unknown[]; remove: string[] } {
+  const upsert: unknown[] = [];
+  const remove: string[] = [];
+  if (p === n) return { upsert, remove };
+  for (const k in n) {
+    const a = p[k];
+    const b = n[k];
+    if (a !== b && (a === undefined || !deepEqual(a, b))) upsert.push(b);
+  }
+  for (const k in p) if (!(k in n)) remove.push(k);
+  return { upsert, remove };
 }

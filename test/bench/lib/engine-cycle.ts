@@ -79,7 +79,7 @@ export class EngineCycle {
       t = now;
       return ms;
     };
-    const next = this.merger.merge(input, this.prev);
+    const { view: next, changes } = this.merger.merge(input, this.prev);
     const result: CycleResult = {
       deltaBytes: 0,
       upserts: 0,
@@ -92,7 +92,7 @@ export class EngineCycle {
     const prev = this.prev;
     this.prev = next;
     if (!prev) return result;
-    const delta = diffViews(prev, next, this.seq + 1);
+    const delta = diffViews(prev, next, this.seq + 1, changes);
     result.phases.diff = lap();
     if (!delta) return result;
     this.seq = delta.seq;

@@ -111,7 +111,7 @@ describe('Merger', () => {
         inst('c', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')]),
       ]),
       undefined,
-    );
+    ).view;
     assert.deepEqual(Object.keys(v.alerts).sort(), ['f1', 'f2', 'f3']);
     assert.deepEqual(v.alerts.f1!.instances, ['a', 'b', 'c']);
     assert.deepEqual(v.alerts.f3!.instances, ['a', 'b']);
@@ -140,7 +140,7 @@ describe('Merger', () => {
         inst('b', 'c1', 'ok', [...copy(groups), ...copy(groups)]),
       ]),
       undefined,
-    );
+    ).view;
     assert.deepEqual(Object.keys(v.groups).length, 3);
     for (const g of Object.values(v.groups)) assert.equal(g.alerts.length, 1, g.key);
     assert.equal(v.groups['c1|team-a|alertname="Disk"']!.counts.active, 1);
@@ -156,7 +156,7 @@ describe('Merger', () => {
     const v = m.merge(
       input([inst('a', 'c1', 'ok', groupsOf(silenced)), inst('x', 'c2', 'ok', groupsOf(disk))]),
       undefined,
-    );
+    ).view;
     const a = v.alerts.f1!;
     assert.equal(a.state, 'active', 'active in any cluster wins');
     assert.deepEqual(a.statusByCluster.c1, {
@@ -178,7 +178,7 @@ describe('Merger', () => {
         inst('b', 'c1', 'unreachable', groupsOf(disk, cpu)),
       ]),
       undefined,
-    );
+    ).view;
     assert.deepEqual(Object.keys(v.alerts), ['f1']);
     assert.equal(v.clusters.c1!.stale, false);
     assert.equal(v.clusters.c1!.health, 'ok');
@@ -188,7 +188,7 @@ describe('Merger', () => {
         inst('b', 'c1', 'unreachable', groupsOf(disk, cpu)),
       ]),
       v,
-    );
+    ).view;
     assert.equal(v.clusters.c1!.stale, true);
     assert.deepEqual(Object.keys(v.alerts).sort(), ['f1', 'f2']);
     assert.ok(Object.values(v.alerts).every((a) => a.stale));
@@ -203,20 +203,20 @@ describe('Merger', () => {
   it('decides the worst state: unknown before any answer, ok, warning, critical', () => {
     const m = new Merger();
     assert.equal(
-      m.merge(input([inst('a', 'c1', 'unknown', undefined)]), undefined).summary.worst,
+      m.merge(input([inst('a', 'c1', 'unknown', undefined)]), undefined).view.summary.worst,
       'unknown',
     );
-    assert.equal(m.merge(input([inst('a', 'c1', 'ok', [])]), undefined).summary.worst, 'ok');
+    assert.equal(m.merge(input([inst('a', 'c1', 'ok', [])]), undefined).view.summary.worst, 'ok');
     assert.equal(
-      m.merge(input([inst('a', 'c1', 'ok', groupsOf(odd))]), undefined).summary.worst,
+      m.merge(input([inst('a', 'c1', 'ok', groupsOf(odd))]), undefined).view.summary.worst,
       'warning',
     );
     assert.equal(
-      m.merge(input([inst('a', 'c1', 'ok', groupsOf(odd, cpu))]), undefined).summary.worst,
+      m.merge(input([inst('a', 'c1', 'ok', groupsOf(odd, cpu))]), undefined).view.summary.worst,
       'critical',
     );
     const noSeverity = alert('f9', { alertname: 'Disk' });
-    const v = m.merge(input([inst('a', 'c1', 'ok', groupsOf(noSeverity))]), undefined);
+    const v = m.merge(input([inst('a', 'c1', 'ok', groupsOf(noSeverity))]), undefined).view;
     assert.deepEqual(v.summary.bySeverity, { '': 1 });
     assert.equal(v.alerts.f9!.severity, '');
   });
@@ -228,11 +228,11 @@ describe('diffViews', () => {
     const a = m.merge(
       input([inst('a', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')])]),
       undefined,
-    );
+    ).view;
     const b = m.merge(
       input([inst('a', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')])]),
       a,
-    );
+    ).view;
     assert.equal(diffViews(a, b, 1), undefined);
     assert.equal(b.alerts.f1, a.alerts.f1);
     assert.equal(b.groups['c1|team-a|alertname="Disk"'], a.groups['c1|team-a|alertname="Disk"']);
@@ -244,9 +244,9 @@ describe('diffViews', () => {
     const a = m.merge(
       input([inst('a', 'c1', 'ok', copy(groupsOf(disk, cpu)), [silence('s1')])]),
       undefined,
-    );
+    ).view;
     const diskLater = alert('f1', disk.labels, { updatedAt: '2026-11-21T01:01:00.000Z' });
-    const b = m.merge(input([inst('a', 'c1', 'ok', copy(groupsOf(diskLater)), [])]), a);
+    const b = m.merge(input([inst('a', 'c1', 'ok', copy(groupsOf(diskLater)), [])]), a).view;
     const d = diffViews(a, b, 7)!;
     assert.equal(d.seq, 7);
     assert.deepEqual(

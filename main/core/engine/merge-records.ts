@@ -1,0 +1,210 @@
+// The records of the merged view, built from raw API objects: an alert from its copies (one
+// per instance that returned it), a group from its members, and the comparisons that decide
+// whether a copy or a record changed. Pure functions; the Merger (merge.ts) decides when.
+import type { AlertState, GettableAlert, LabelSet } from '../api/types.ts';
+import type { AlertStatusView, AlertView, ClusterView, GroupView } from '../model/view.ts';
+import { silenceKeyOf } from '../model/keys.ts';
+import { displaySeverityRank } from '../model/severity-order.ts';
+import { deepEqual } from './equal.ts';
+
+const EMPTY: readonly string[] = [];
+
+/** Canonical text of a label set: sorted `name="value"` pairs. */
+export function labelKey(labels: LabelSet): string {
+  const names = Object.keys(labels).sort();
+  let s = '';
+  for (const n of names) {
+    if (s) s += ',';
+    s += `${n}=${JSON.stringify(labels[n])}`;
+  }
+  return s;
+}
+
+export function groupKeyOf(clusterId: string, receiver: string, labels: LabelSet): string {
+  return `${clusterId}|${receiver}|${labelKey(labels)}`;
+}
+
+export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Same flat label set (or annotations), without sorting. */
+export function sameLabels(a: LabelSet, b: LabelSet): boolean {
+  if (a === b) return true;
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _k in b) n--;
+  return n === 0;
+}
+
+function sameReceivers(a: GettableAlert['receivers'], b: GettableAlert['receivers']): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.name !== b[i]!.name) return false;
+  return true;
+}
+
+/**
+ * Same copy of an alert as far as any record can show: status, receivers, times, link and
+ * annotations. Labels are not compared: the fingerprint is their hash. Annotations normally
+ * change together with updatedAt (Alertmanager stamps every post), but a proxy or a compatible
+ * server may change text alone, so they are compared too (flat, cheap).
+ */
+export function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
+  if (a === b) return true;
+  return (
+    a.updatedAt === b.updatedAt &&
+    a.status.state === b.status.state &&
+    sameStrings(a.status.silencedBy, b.status.silencedBy) &&
+    sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
+    sameReceivers(a.receivers, b.receivers) &&
+    a.startsAt === b.startsAt &&
+    a.endsAt === b.endsAt &&
+    a.generatorURL === b.generatorURL &&
+    sameLabels(a.annotations, b.annotations)
+  );
+}
+
+function stateRank(s: AlertState): number {
+  return s === 'active' ? 0 : s === 'suppressed' ? 1 : 2;
+}
+
+/** One copy of an alert: the raw object and where it came from. */
+export interface AlertCopy {
+  raw: GettableAlert;
+  instanceId: string;
+  clusterId: string;
+}
+
+/**
+ * The record of one fingerprint from its copies, in source order (settings order within each
+ * cluster). The representative copy (labels, annotations, times, link) is the most recently
+ * updated one, the first on ties; receivers and statuses come from every copy.
+ */
+export function buildAlert(
+  fp: string,
+  copies: readonly AlertCopy[],
+  clusters: Record<string, ClusterView>,
+  severityLabel: string,
+): AlertView {
+  let rep = copies[0]!.raw;
+  if (copies.length > 1) {
+    let best = Date.parse(rep.updatedAt);
+    for (let i = 1; i < copies.length; i++) {
+      const a = copies[i]!.raw;
+      if (a.updatedAt === rep.updatedAt) continue;
+      const t = Date.parse(a.updatedAt);
+      if (t > best) {
+        best = t;
+        rep = a;
+      }
+    }
+  }
+
+  const statusByCluster: Record<string, AlertStatusView> = {};
+  const instances: string[] = [];
+  const clusterIds: string[] = [];
+  const receivers = new Set<string>();
+  for (const { raw: alert, instanceId, clusterId } of copies) {
+    instances.push(instanceId);
+    for (const r of alert.receivers) receivers.add(r.name);
+    const st = alert.status;
+    const silenced = st.silencedBy.length
+      ? st.silencedBy.map((id) => silenceKeyOf(clusterId, id))
+      : EMPTY;
+    const cur = statusByCluster[clusterId];
+    if (!cur) {
+      clusterIds.push(clusterId);
+      statusByCluster[clusterId] = {
+        state: st.state,
+        silencedBy: [...silenced],
+        inhibitedBy: [...st.inhibitedBy],
+      };
+    } else {
+      // Peers can disagree for a moment (gossip lag): a silence or inhibition seen by any
+      // peer counts, so a fresh silence does not flicker back to active.
+      for (const k of silenced) if (!cur.silencedBy.includes(k)) cur.silencedBy.push(k);
+      for (const f of st.inhibitedBy) if (!cur.inhibitedBy.includes(f)) cur.inhibitedBy.push(f);
+      if (stateRank(st.state) < stateRank(cur.state)) cur.state = st.state;
+    }
+  }
+  let state: AlertState = 'unprocessed';
+  const silencedBy: string[] = [];
+  const inhibitedBy: string[] = [];
+  let stale = true;
+  for (const c of clusterIds) {
+    const s = statusByCluster[c]!;
+    if (s.silencedBy.length || s.inhibitedBy.length) s.state = 'suppressed';
+    if (stateRank(s.state) < stateRank(state)) state = s.state;
+    for (const k of s.silencedBy) silencedBy.push(k);
+    for (const f of s.inhibitedBy) if (!inhibitedBy.includes(f)) inhibitedBy.push(f);
+    if (!clusters[c]!.stale) stale = false;
+  }
+  const view: AlertView = {
+    fingerprint: fp,
+    labels: rep.labels,
+    annotations: rep.annotations,
+    startsAt: rep.startsAt,
+    endsAt: rep.endsAt,
+    updatedAt: rep.updatedAt,
+    state,
+    silencedBy,
+    inhibitedBy,
+    statusByCluster,
+    receivers: [...receivers].sort(),
+    instances,
+    clusters: clusterIds,
+    severity: rep.labels[severityLabel] ?? '',
+    stale,
+  };
+  if (rep.generatorURL !== undefined) view.generatorURL = rep.generatorURL;
+  return view;
+}
+
+/** The record of one group from its members' records. */
+export function buildGroup(
+  key: string,
+  clusterId: string,
+  receiver: string,
+  labels: LabelSet,
+  fps: string[],
+  record: (fp: string) => AlertView,
+  severityOrder: readonly string[],
+  stale: boolean,
+): GroupView {
+  const counts = { active: 0, suppressed: 0, unprocessed: 0 };
+  let worst = '';
+  let worstRank = Infinity;
+  for (const fp of fps) {
+    const view = record(fp);
+    const st = view.statusByCluster[clusterId]?.state ?? 'unprocessed';
+    counts[st]++;
+    if (st === 'active') {
+      const r = displaySeverityRank(view.severity, severityOrder);
+      if (r < worstRank) {
+        worstRank = r;
+        worst = view.severity;
+      }
+    }
+  }
+  return { key, clusterId, receiver, labels, alerts: fps, counts, severity: worst, stale };
+}
+
+export function groupEqual(a: GroupView, b: GroupView): boolean {
+  return (
+    a.receiver === b.receiver &&
+    a.severity === b.severity &&
+    a.stale === b.stale &&
+    a.counts.active === b.counts.active &&
+    a.counts.suppressed === b.counts.suppressed &&
+    a.counts.unprocessed === b.counts.unprocessed &&
+    sameStrings(a.alerts, b.alerts) &&
+    deepEqual(a.labels, b.labels)
+  );
+}
