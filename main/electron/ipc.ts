@@ -15,6 +15,7 @@ import {
 } from '../core/bridge/contract.ts';
 import { dispatch } from '../core/bridge/dispatch.ts';
 import type { Subscribe } from '../core/bridge/subscriptions.ts';
+import { yieldingFlow } from '../core/bridge/view-stream.ts';
 import { isTrustedSender, type AppLocation } from './trusted-sender.ts';
 
 /** The parts of Electron's WebContents, WebFrameMain and IpcMainInvokeEvent used here. */
@@ -120,9 +121,13 @@ export function registerIpcBridge(ipcMain: IpcMainLike, opts: IpcBridgeOptions):
       return { ok: false, error: { kind: 'invalid-argument', message: 'too many subscriptions' } };
     }
     const name = ipcSubscriptionChannel(channel);
-    const unsubscribe = opts.subscribe(channel, (message: unknown) => {
-      if (!sender.isDestroyed()) sender.send(name, message, subscriptionId);
-    });
+    const unsubscribe = opts.subscribe(
+      channel,
+      (message: unknown) => {
+        if (!sender.isDestroyed()) sender.send(name, message, subscriptionId);
+      },
+      yieldingFlow(),
+    );
     subs.set(subscriptionId, unsubscribe);
     return { ok: true, value: undefined };
   });

@@ -6,6 +6,7 @@ import { isSubscriptionChannel } from '../core/bridge/contract.ts';
 import type { Handlers } from '../core/bridge/contract.ts';
 import { dispatch } from '../core/bridge/dispatch.ts';
 import type { Subscribe } from '../core/bridge/subscriptions.ts';
+import type { Flow } from '../core/bridge/view-stream.ts';
 
 export interface BridgeSession {
   /** Handles one text frame from the client. */
@@ -22,6 +23,8 @@ export function createBridgeSession(
   handlers: Handlers,
   subscribe: Subscribe,
   send: (message: WireServerMessage) => void,
+  /** The connection's pace, for subscriptions that send a lot (the view stream). */
+  flow?: Flow,
 ): BridgeSession {
   const subscriptions = new Map<number, () => void>();
   let closed = false;
@@ -97,8 +100,10 @@ export function createBridgeSession(
           setImmediate(() => {
             if (started || closed || !subscriptions.has(id)) return;
             started = true;
-            const unsubscribe = subscribe(channel, (message: unknown) =>
-              safeSend({ id, type: 'message', message }),
+            const unsubscribe = subscribe(
+              channel,
+              (message: unknown) => safeSend({ id, type: 'message', message }),
+              flow,
             );
             if (closed || !subscriptions.has(id)) unsubscribe();
             else subscriptions.set(id, unsubscribe);

@@ -24,7 +24,7 @@ import { CLI_INSTANCE_PREFIX, isCommandLineInstance } from '../core/settings/cli
 import type { Settings } from '../core/settings/types.ts';
 import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
-import { WireSerializer } from './wire-json.ts';
+import type { Flow } from '../core/bridge/view-stream.ts';
 import { FileSecretStore } from './secrets.ts';
 import { serveStatic } from './static.ts';
 
@@ -208,7 +208,6 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
       res.end();
     });
   });
-  const wire = new WireSerializer();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sockets = new Set<WebSocket>();
 
@@ -221,15 +220,21 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
-      const session = createBridgeSession(handlers, subscribe, (message) => {
-        if (ws.readyState !== ws.OPEN) return;
-        // A tab that stopped reading must not make us buffer without end.
-        if (ws.bufferedAmount > 64 * 1024 * 1024) {
-          ws.terminate();
-          return;
-        }
-        ws.send(wire.serialize(message));
-      });
+      const session = createBridgeSession(
+        handlers,
+        subscribe,
+        (message) => {
+          if (ws.readyState !== ws.OPEN) return;
+          // Last resort: the view stream paces itself (socketFlow), so only a tab that stopped
+          // reading altogether gets here; it must not make us buffer without end.
+          if (ws.bufferedAmount > 64 * 1024 * 1024) {
+            ws.terminate();
+            return;
+          }
+          ws.send(JSON.stringify(message));
+        },
+        socketFlow(ws),
+      );
       ws.on('message', (data, isBinary) => {
         if (isBinary) {
           ws.close(1003, 'text frames only');
@@ -273,6 +278,25 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
         await core.stop();
       })();
       return closing;
+    },
+  };
+}
+
+/** Below this many unsent bytes the socket takes the next view message (~2 parts). */
+const LOW_WATER_BYTES = 4 * 1024 * 1024;
+
+/** The socket's pace: wait while more than LOW_WATER_BYTES are still unsent. */
+function socketFlow(ws: WebSocket): Flow {
+  return {
+    drained() {
+      if (ws.bufferedAmount < LOW_WATER_BYTES || ws.readyState !== ws.OPEN) return undefined;
+      return new Promise<void>((resolve) => {
+        const check = (): void => {
+          if (ws.bufferedAmount < LOW_WATER_BYTES || ws.readyState !== ws.OPEN) resolve();
+          else setTimeout(check, 5);
+        };
+        setTimeout(check, 5);
+      });
     },
   };
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, Summary, ViewSnapshot } from '../../main/core/model/view.ts';
-import { applyViewMessage } from '../../renderer/src/lib/view/apply.ts';
+import { ViewStreamReader, applyViewMessage } from '../../renderer/src/lib/view/apply.ts';
 
 function summary(firing: number): Summary {
   return {
@@ -144,31 +144,76 @@ describe('applyViewMessage', () => {
   });
 });
 
-describe('applyViewMessage: split snapshot', () => {
-  it('completes a partial snapshot with its rest', () => {
+describe('ViewStreamReader: streamed snapshots and multi-part deltas', () => {
+  it('assembles a streamed snapshot; shows it only complete, the partial view marked loading', () => {
     const s = snapshot();
-    const partial = applyViewMessage(null, { type: 'snapshot', snapshot: s, partial: true });
-    assert.ok(partial.ok);
-    const r = applyViewMessage(partial.snapshot, {
-      type: 'snapshot-rest',
-      rest: {
-        seq: 1,
-        alerts: { a: { annotations: { description: 'd' }, generatorURL: 'http://x' } },
-      },
+    const r = new ViewStreamReader();
+    const head = { ...s, groups: {}, alerts: {} };
+    const first = r.read({ type: 'snapshot', snapshot: head, loading: { alerts: 2, groups: 0 } });
+    assert.equal(first.kind, 'loading');
+    assert.equal(r.current, null, 'no complete view while loading');
+    const a = s.alerts['a']!;
+    const b = s.alerts['b']!;
+    const mid = r.read({
+      type: 'snapshot-part',
+      part: { seq: s.seq, groups: [], alerts: [a], last: false },
     });
-    assert.ok(r.ok);
-    assert.deepEqual(r.snapshot.alerts['a']?.annotations, { description: 'd' });
-    assert.equal(r.snapshot.alerts['a']?.generatorURL, 'http://x');
-    // Untouched records keep their identity; the input is not mutated.
-    assert.equal(r.snapshot.alerts['b'], s.alerts['b']);
-    assert.deepEqual(s.alerts['a']?.annotations, {});
+    assert.ok(mid.kind === 'loading');
+    assert.deepEqual(mid.progress, { alerts: 1, groups: 0, total: { alerts: 2, groups: 0 } });
+    assert.deepEqual(Object.keys(mid.partial().alerts), ['a']);
+    // A delta cannot come between parts: the stream is broken, resubscribe.
+    const broken = new ViewStreamReader();
+    broken.read({ type: 'snapshot', snapshot: head, loading: { alerts: 2, groups: 0 } });
+    assert.equal(
+      broken.read({ type: 'delta', delta: { seq: s.seq + 1, upsert: {}, remove: {} } }).kind,
+      'resync',
+    );
+    const done = r.read({
+      type: 'snapshot-part',
+      part: { seq: s.seq, groups: [], alerts: [b], last: true },
+    });
+    assert.ok(done.kind === 'view');
+    assert.deepEqual(done.snapshot, { ...s, groups: {} });
+    assert.equal(r.current, done.snapshot);
   });
 
-  it('asks for a resubscribe when a rest does not follow its snapshot', () => {
-    const rest = { type: 'snapshot-rest' as const, rest: { seq: 1, alerts: {} } };
-    const none = applyViewMessage(null, rest);
-    assert.ok(!none.ok && none.reason === 'no-snapshot');
-    const other = applyViewMessage({ ...snapshot(), seq: 2 }, rest);
-    assert.ok(!other.ok && other.reason === 'out-of-order');
+  it('rejects a part of another snapshot', () => {
+    const s = snapshot();
+    const r = new ViewStreamReader();
+    r.read({ type: 'snapshot', snapshot: s, loading: { alerts: 1, groups: 0 } });
+    const other = r.read({
+      type: 'snapshot-part',
+      part: { seq: s.seq + 5, groups: [], alerts: [], last: true },
+    });
+    assert.equal(other.kind, 'resync');
+    assert.equal(
+      new ViewStreamReader().read({
+        type: 'snapshot-part',
+        part: { seq: 1, groups: [], alerts: [], last: true },
+      }).kind,
+      'resync',
+    );
+  });
+
+  it('applies the parts of one delta together, never half of it', () => {
+    const s = snapshot();
+    const r = new ViewStreamReader();
+    r.read({ type: 'snapshot', snapshot: s });
+    const a2 = { ...s.alerts['a']!, severity: 'critical' };
+    const p1 = r.read({
+      type: 'delta',
+      delta: { seq: s.seq + 1, upsert: { alerts: [a2] }, remove: {} },
+      more: true,
+    });
+    assert.equal(p1.kind, 'pending');
+    assert.equal(r.current, s, 'nothing applied before the last part');
+    const p2 = r.read({
+      type: 'delta',
+      delta: { seq: s.seq + 1, upsert: {}, remove: { alerts: ['b'] } },
+    });
+    assert.ok(p2.kind === 'view');
+    assert.equal(p2.snapshot.seq, s.seq + 1);
+    assert.equal(p2.snapshot.alerts['a']?.severity, 'critical');
+    assert.equal(p2.snapshot.alerts['b'], undefined);
   });
 });

@@ -1,4 +1,4 @@
-// The browser's bridge client lets the page paint after a large message (a view snapshot)
+// The browser's bridge client lets the page paint after a large message (a part of a view snapshot)
 // before handling the next ones, which stay in order; a close first handles what was queued.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -52,16 +52,16 @@ describe('ws-client: yielding after a large message', () => {
   it('handles messages after a large one only once the page had its frame, in order', () => {
     const { socket, got, yields, frame } = setup();
     socket.emit('message', frame('snapshot', 200));
-    socket.emit('message', frame('snapshot-rest', 200));
+    socket.emit('message', frame('snapshot-part', 200));
     socket.emit('message', frame('delta'));
     assert.deepEqual(got, ['snapshot']);
     assert.equal(yields.length, 1);
     yields.shift()!();
     // The rest is large too: the delta waits for another frame.
-    assert.deepEqual(got, ['snapshot', 'snapshot-rest']);
+    assert.deepEqual(got, ['snapshot', 'snapshot-part']);
     assert.equal(yields.length, 1);
     yields.shift()!();
-    assert.deepEqual(got, ['snapshot', 'snapshot-rest', 'delta']);
+    assert.deepEqual(got, ['snapshot', 'snapshot-part', 'delta']);
     // Small messages go straight through.
     socket.emit('message', frame('delta'));
     assert.deepEqual(got.length, 4);

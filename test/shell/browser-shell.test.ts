@@ -55,12 +55,10 @@ class ViewMirror {
       this.groups = new Map(Object.entries(m.snapshot.groups));
       return;
     }
-    if (m.type === 'snapshot-rest') {
-      // A large snapshot's detail fields (see ViewStreamMessage): merged into its alerts.
-      for (const [fp, rest] of Object.entries(m.rest.alerts)) {
-        const a = this.alerts.get(fp);
-        if (a) this.alerts.set(fp, { ...a, ...rest });
-      }
+    if (m.type === 'snapshot-part') {
+      // A large snapshot's records (see ViewStreamMessage).
+      for (const a of m.part.alerts) this.alerts.set(a.fingerprint, a);
+      for (const g of m.part.groups) this.groups.set(g.key, g);
       return;
     }
     for (const a of m.delta.upsert.alerts ?? []) this.alerts.set(a.fingerprint, a);

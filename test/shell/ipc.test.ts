@@ -182,6 +182,8 @@ describe('Electron IPC bridge (real preload bundle, fake ipc)', () => {
     await waitFor(() => b.length === 1);
     assert.deepEqual(a, [{ type: 'snapshot', snapshot: emptySnapshot() }]);
     core.emitView({ type: 'delta', delta: { seq: 2, upsert: {}, remove: {} } });
+    // The view stream paces IPC at one message per macrotask (view-stream.ts yieldingFlow).
+    await waitFor(() => a.length === 2 && b.length === 2);
     assert.equal(a.length, 2);
     assert.equal(b.length, 2);
     offA();

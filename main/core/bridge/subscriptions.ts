@@ -1,14 +1,10 @@
 // Subscription channels wired to their sources, for both transports: view:changes to the
-// core's view (snapshot first, then deltas), notifications:shown to the notification policy's
-// output, ui:navigate to the shell's own navigation requests (tray item, notification click).
-import type {
-  AlertView,
-  ViewSnapshot,
-  ViewSnapshotRest,
-  ViewStreamMessage,
-} from '../model/view.ts';
+// core's view (snapshot first, then deltas, cut to size and paced: view-stream.ts),
+// notifications:shown to the notification policy's output, ui:navigate to the shell's own
+// navigation requests (tray item, notification click).
 import type { Core } from '../service.ts';
 import type { SubscriptionChannel, Subscriptions } from './contract.ts';
+import { streamView, type Flow, type ViewSource } from './view-stream.ts';
 
 /** A minimal typed event emitter (the shell emits navigation requests into it). */
 export class Emitter<T> {
@@ -65,95 +61,31 @@ export class NavigateHub extends Emitter<NavigateRequest> {
 }
 
 export interface SubscriptionSources {
-  core: Pick<Core, 'subscribe' | 'onNotification'>;
+  core: Pick<Core, 'subscribe' | 'snapshot' | 'getSettings' | 'onNotification'>;
   navigate: Emitter<NavigateRequest>;
 }
 
 export type Subscribe = <K extends SubscriptionChannel>(
   channel: K,
   listener: (message: Subscriptions[K]) => void,
+  /** The transport's pace (view:changes waits for it between messages). */
+  flow?: Flow,
 ) => () => void;
 
 export function createSubscribe(sources: SubscriptionSources): Subscribe {
-  return ((channel: SubscriptionChannel, listener: (message: unknown) => void) => {
+  const view: ViewSource = {
+    subscribe: (l) => sources.core.subscribe(l),
+    snapshot: () => sources.core.snapshot(),
+    severityOrder: () => sources.core.getSettings().severityOrder,
+  };
+  return ((channel: SubscriptionChannel, listener: (message: unknown) => void, flow?: Flow) => {
     switch (channel) {
       case 'view:changes':
-        return subscribeView(sources.core, listener);
+        return streamView(view, listener, flow);
       case 'notifications:shown':
         return sources.core.onNotification(listener);
       case 'ui:navigate':
         return sources.navigate.on(listener);
     }
   }) as Subscribe;
-}
-
-/**
- * The core's view stream, a large snapshot split in two. The rest goes out in the next
- * macrotask, so serialising it (tens of ms at 10k alerts) does not hold up the partial
- * snapshot on its way; messages from the core meanwhile wait behind it, in order.
- */
-function subscribeView(
-  core: SubscriptionSources['core'],
-  listener: (message: ViewStreamMessage) => void,
-): () => void {
-  let held: ViewStreamMessage[] | undefined;
-  let active = true;
-  const off = core.subscribe((message) => {
-    if (held) return void held.push(message);
-    if (message.type !== 'snapshot') return listener(message);
-    const split = splitSnapshot(message.snapshot);
-    if (!split) return listener(message);
-    listener({ type: 'snapshot', snapshot: split.snapshot, partial: true });
-    const queue: ViewStreamMessage[] = [{ type: 'snapshot-rest', rest: split.rest }];
-    held = queue;
-    setImmediate(() => {
-      held = undefined;
-      for (const m of queue) if (active) listener(m);
-    });
-  });
-  return () => {
-    active = false;
-    off();
-  };
-}
-
-/** Below this many alerts a snapshot goes whole: splitting only pays for large views. */
-export const SPLIT_SNAPSHOT_MIN_ALERTS = 2000;
-
-interface Split {
-  alerts: Record<string, AlertView>;
-  rest: Record<string, ViewSnapshotRest['alerts'][string]>;
-}
-
-/** Per alerts collection (immutable, shared by every snapshot of one view): windows that
- * subscribe together, or reload, reuse one split and the transport its serialised text. */
-const splits = new WeakMap<Record<string, AlertView>, Split>();
-
-/**
- * A large snapshot as a partial one plus the rest: the first render of the window parses
- * (JSON over the WebSocket, structured clone over IPC) only what the alert list needs. The
- * descriptions, runbook links and generator URLs are about a third of a 10k-alert view.
- */
-export function splitSnapshot(
-  snapshot: ViewSnapshot,
-): { snapshot: ViewSnapshot; rest: ViewSnapshotRest } | undefined {
-  const all = snapshot.alerts;
-  let split = splits.get(all);
-  if (!split) {
-    const keys = Object.keys(all);
-    if (keys.length < SPLIT_SNAPSHOT_MIN_ALERTS) return undefined;
-    split = { alerts: {}, rest: {} };
-    for (const fp of keys) {
-      const a = all[fp]!;
-      const { generatorURL, annotations, ...list } = a;
-      const summary = annotations['summary'];
-      split.alerts[fp] = { ...list, annotations: summary === undefined ? {} : { summary } };
-      split.rest[fp] = generatorURL === undefined ? { annotations } : { annotations, generatorURL };
-    }
-    splits.set(all, split);
-  }
-  return {
-    snapshot: { ...snapshot, alerts: split.alerts },
-    rest: { seq: snapshot.seq, alerts: split.rest },
-  };
 }

@@ -86,10 +86,19 @@ interface Source {
   /** Position in this merge's source order (picks representatives, orders copies). */
   rank: number;
   data: InstanceData;
-  /** Its copy of each fingerprint (the first one when it lists an alert twice). */
-  copies: Map<string, GettableAlert>;
-  /** Its groups in its /alerts/groups order: the positional hint for its next poll. */
-  listed: GroupState[];
+  /**
+   * Its groups in its /alerts/groups order, each with the slots of the alerts it lists there:
+   * the positional hint for its next poll (a server lists groups and alerts in the same order
+   * poll after poll), and the list of its copies (every slot it lists has one).
+   */
+  listed: Listing[];
+}
+
+interface Listing {
+  gs: GroupState;
+  /** Fingerprints listed (repeats removed), shared with the group record: never mutated. */
+  fps: string[];
+  slots: AlertSlot[];
 }
 
 /** Everything known about one fingerprint: its copies and its record. */
@@ -103,6 +112,8 @@ interface AlertSlot {
   queued: number;
   /** Groups whose record lists it (may hold a group that no longer does: only costs a check). */
   groups: GroupState[];
+  /** Load (of one source) that last saw it: a second listing by that source is a repeat. */
+  seen: number;
 }
 
 /** One group key: which source lists which alerts, and the record. */
@@ -235,14 +246,7 @@ export class Merger {
       const data = e.instance.data!;
       let src = this.#sources.get(e.instance.view.id);
       if (!src) {
-        src = {
-          id: e.instance.view.id,
-          clusterId: e.clusterId,
-          rank,
-          data,
-          copies: new Map(),
-          listed: [],
-        };
+        src = { id: e.instance.view.id, clusterId: e.clusterId, rank, data, listed: [] };
         this.#sources.set(src.id, src);
         this.#loadSource(src, data);
       } else {
@@ -256,78 +260,92 @@ export class Merger {
   #loadSource(src: Source, data: InstanceData): void {
     this.#silencesDirty = true;
     const token = ++this.#load;
-    const old = src.copies;
     const oldListed = src.listed;
-    const copies = new Map<string, GettableAlert>();
-    const listed: GroupState[] = [];
+    const listed: Listing[] = [];
     const rawGroups = data.groups;
     for (let j = 0; j < rawGroups.length; j++) {
       const g = rawGroups[j]!;
-      const gs = this.#groupAt(src, oldListed[j], g);
-      listed.push(gs);
+      const hint = oldListed[j];
+      const gs = this.#groupAt(src, hint?.gs, g);
+      // The same group at the same position: its alerts are probably at the same positions too.
+      const before = hint !== undefined && hint.gs === gs ? hint.slots : undefined;
       const fps: string[] = [];
+      const slots: AlertSlot[] = [];
       // Only an alert this source already listed (in another group, with `continue` routes,
       // or a broken server repeating it) needs a check against repeats within this group.
-      let inGroup: Set<string> | undefined;
-      for (const a of g.alerts) {
+      let inGroup: Set<AlertSlot> | undefined;
+      const alerts = g.alerts;
+      for (let i = 0; i < alerts.length; i++) {
+        const a = alerts[i]!;
         const fp = a.fingerprint;
-        const had = copies.get(fp);
-        if (had !== undefined) {
-          inGroup ??= new Set(fps);
-          if (inGroup.has(fp)) continue;
-          inGroup.add(fp);
+        let slot = before?.[i];
+        if (slot === undefined || slot.fp !== fp || slot.copies.length === 0)
+          slot = this.#slotOf(fp);
+        if (slot.seen === token) {
+          inGroup ??= new Set(slots);
+          if (inGroup.has(slot)) continue;
+          inGroup.add(slot);
           fps.push(fp);
+          slots.push(slot);
           continue;
         }
+        slot.seen = token;
         fps.push(fp);
-        inGroup?.add(fp);
-        copies.set(fp, a);
-        const before = old.get(fp);
-        const slot = this.#slotOf(fp);
-        if (before === undefined) {
+        slots.push(slot);
+        inGroup?.add(slot);
+        const k = slot.sources.indexOf(src);
+        if (k < 0) {
           slot.copies.push({ raw: a, instanceId: src.id, clusterId: src.clusterId });
           slot.sources.push(src);
           this.#queueSlot(slot);
         } else {
+          const copy = slot.copies[k]!;
+          if (!sameAlert(copy.raw, a)) this.#queueSlot(slot);
           // Always take the new object (the old poll's objects must not stay referenced).
-          slot.copies[slot.sources.indexOf(src)]!.raw = a;
-          if (!sameAlert(before, a)) this.#queueSlot(slot);
+          copy.raw = a;
         }
       }
       if (gs.touched === token) {
-        // The server listed this group twice: one listing of the union.
-        const cur = gs.listings.get(src)!;
-        const merged = cur.slice();
-        for (const fp of fps) if (!merged.includes(fp)) merged.push(fp);
+        // The server listed this group twice: its listing is the union.
+        const first = listed.find((l) => l.gs === gs)!;
+        const merged = first.fps.slice();
+        for (let i = 0; i < fps.length; i++) {
+          if (merged.includes(fps[i]!)) continue;
+          merged.push(fps[i]!);
+          first.slots.push(slots[i]!);
+        }
+        first.fps = merged;
         gs.listings.set(src, merged);
-      } else {
-        gs.touched = token;
-        const before = gs.listings.get(src);
-        gs.listings.set(src, fps);
-        if (before !== undefined && sameStrings(before, fps)) continue;
+        this.#queueGroup(gs);
+        continue;
       }
-      this.#queueGroup(gs);
+      gs.touched = token;
+      listed.push({ gs, fps, slots });
+      const was = gs.listings.get(src);
+      gs.listings.set(src, fps);
+      if (was === undefined || !sameStrings(was, fps)) this.#queueGroup(gs);
     }
-    for (const fp of old.keys()) {
-      if (!copies.has(fp)) this.#dropCopy(this.#slots.get(fp)!, src);
-    }
-    for (const gs of oldListed) {
-      if (gs.touched !== token && gs.listings.delete(src)) this.#queueGroup(gs);
+    // What it no longer lists.
+    for (const l of oldListed) {
+      for (const slot of l.slots) if (slot.seen !== token) this.#dropCopy(slot, src);
+      if (l.gs.touched !== token && l.gs.listings.delete(src)) this.#queueGroup(l.gs);
     }
     src.data = data;
-    src.copies = copies;
     src.listed = listed;
   }
 
   /** A source stops contributing (unused, moved to another cluster, or gone). */
   #retract(src: Source): void {
     this.#silencesDirty = true;
-    for (const fp of src.copies.keys()) this.#dropCopy(this.#slots.get(fp)!, src);
-    for (const gs of src.listed) if (gs.listings.delete(src)) this.#queueGroup(gs);
+    for (const l of src.listed) {
+      for (const slot of l.slots) this.#dropCopy(slot, src);
+      if (l.gs.listings.delete(src)) this.#queueGroup(l.gs);
+    }
   }
 
   #dropCopy(slot: AlertSlot, src: Source): void {
     const i = slot.sources.indexOf(src);
+    if (i < 0) return; // listed in two groups: dropped already
     slot.sources.splice(i, 1);
     slot.copies.splice(i, 1);
     this.#queueSlot(slot);
@@ -370,7 +388,7 @@ export class Merger {
   #slotOf(fp: string): AlertSlot {
     let slot = this.#slots.get(fp);
     if (!slot) {
-      slot = { fp, copies: [], sources: [], view: undefined, queued: 0, groups: [] };
+      slot = { fp, copies: [], sources: [], view: undefined, queued: 0, groups: [], seen: 0 };
       this.#slots.set(fp, slot);
     }
     return slot;
@@ -406,8 +424,10 @@ export class Merger {
     if (flipped.size === 0) return;
     for (const src of this.#sources.values()) {
       if (!flipped.has(src.clusterId)) continue;
-      for (const fp of src.copies.keys()) this.#queueSlot(this.#slots.get(fp)!);
-      for (const gs of src.listed) this.#queueGroup(gs);
+      for (const l of src.listed) {
+        for (const slot of l.slots) this.#queueSlot(slot);
+        this.#queueGroup(l.gs);
+      }
     }
   }
 

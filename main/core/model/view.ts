@@ -171,22 +171,31 @@ export interface ViewDelta {
 export type ViewMessage =
   { type: 'snapshot'; snapshot: ViewSnapshot } | { type: 'delta'; delta: ViewDelta };
 
-/** Alert fields a `partial` snapshot leaves out, keyed by fingerprint (see ViewStreamMessage). */
-export type AlertDetailFields = Pick<AlertView, 'annotations' | 'generatorURL'>;
+/** A stream of a large snapshot: how many records its parts will bring. */
+export interface SnapshotLoading {
+  alerts: number;
+  groups: number;
+}
 
-export interface ViewSnapshotRest {
-  /** seq of the partial snapshot this completes. */
+/** Records of a streamed snapshot (see ViewStreamMessage). */
+export interface SnapshotPart {
+  /** seq of the snapshot this part belongs to. */
   seq: number;
-  alerts: Record<string, AlertDetailFields>;
+  groups: GroupView[];
+  alerts: AlertView[];
+  /** The last part: the snapshot is complete. */
+  last: boolean;
 }
 
 /**
- * What a window's 'view:changes' subscription receives: the core's ViewMessages, except that
- * a large snapshot may be sent as a `partial` one (alerts keep only the `summary` annotation
- * and have no generatorURL: enough for the list) immediately followed by a 'snapshot-rest'
- * with those fields, before any delta. Records in deltas are always complete.
+ * What a window's 'view:changes' subscription receives: the core's ViewMessages, cut into
+ * messages of a bounded size (main/core/bridge/view-stream.ts). A large snapshot comes as a
+ * head (`loading` set: every collection but groups and alerts, which are empty) followed by
+ * 'snapshot-part' messages, the groups that sort first (most severe) first, before any delta.
+ * A large delta comes as several 'delta' messages of one seq, all but the last with `more`:
+ * the window applies them together, so it never shows half a change.
  */
 export type ViewStreamMessage =
-  | { type: 'snapshot'; snapshot: ViewSnapshot; partial?: true }
-  | { type: 'snapshot-rest'; rest: ViewSnapshotRest }
-  | { type: 'delta'; delta: ViewDelta };
+  | { type: 'snapshot'; snapshot: ViewSnapshot; loading?: SnapshotLoading }
+  | { type: 'snapshot-part'; part: SnapshotPart }
+  | { type: 'delta'; delta: ViewDelta; more?: true };

@@ -39,7 +39,7 @@ export interface WsBridgeOptions {
   /**
    * After a message of at least `largeMessageChars` (a view snapshot), the following messages
    * wait for `yieldToRender` to call back, in order: the page paints what the large one showed
-   * before parsing the next (the rest of a split snapshot). Defaults: 1,000,000 chars and a
+   * before parsing the next (the next part of a streamed snapshot). Defaults: 1,000,000 chars and a
    * zero timeout; the browser passes "after the next frame".
    */
   largeMessageChars?: number;

@@ -12,7 +12,7 @@ import type {
   ViewStreamMessage,
   ViewSnapshot,
 } from '$core/model/view.ts';
-import { applyViewMessage } from './apply.ts';
+import { ViewStreamReader, type LoadingProgress } from './apply.ts';
 import { isUnhealthy } from '$core/model/health.ts';
 
 export class ViewStore {
@@ -26,6 +26,12 @@ export class ViewStore {
   summary = $state.raw<Summary | null>(null);
   /** How many times the stream fell out of order and was resubscribed (diagnostics). */
   resyncs = $state(0);
+  /**
+   * Set while a large snapshot streams in: groups and alerts then hold only what has come
+   * (the most severe first), and every view says so instead of presenting it as complete.
+   * The summary and the other collections are complete from the first message.
+   */
+  loading = $state.raw<LoadingProgress | null>(null);
   /** Enabled instances not answering properly, by name (banner, empty states). */
   readonly unhealthyInstances = $derived(
     Object.values(this.instances)
@@ -41,17 +47,44 @@ export class ViewStore {
     return c.name;
   }
 
-  #snapshot: ViewSnapshot | null = null;
+  readonly #reader = new ViewStreamReader();
   #unsubscribe: (() => void) | null = null;
+  /** What is shown (the complete view, or the partial one while loading). */
+  #shown: ViewSnapshot | null = null;
+  /** When the partial view was last shown (copies of growing collections: not every part). */
+  #partialAt = 0;
 
   /** Apply one message; returns false when a resubscribe is needed. */
   apply(message: ViewStreamMessage): boolean {
-    const result = applyViewMessage(this.#snapshot, message);
-    if (!result.ok) return false;
-    const prev = this.#snapshot;
-    const next = result.snapshot;
-    if (prev === next) return true;
-    this.#snapshot = next;
+    const result = this.#reader.read(message);
+    switch (result.kind) {
+      case 'resync':
+        return false;
+      case 'pending':
+        return true;
+      case 'loading': {
+        const starting = this.loading === null;
+        this.loading = result.progress;
+        // The head at once (summary, instances), then what has come at most every 400 ms:
+        // enough to draw the top of the list without copying 100k records per part.
+        const now = Date.now();
+        if (starting || now - this.#partialAt >= 400) {
+          this.#partialAt = now;
+          this.#show(result.partial());
+        }
+        return true;
+      }
+      case 'view':
+        this.loading = null;
+        this.#show(result.snapshot);
+        return true;
+    }
+  }
+
+  #show(next: ViewSnapshot): void {
+    const prev = this.#shown;
+    if (prev === next) return;
+    this.#shown = next;
     // Assign only replaced collections so unchanged ones keep their readers quiet.
     if (prev?.instances !== next.instances) this.instances = next.instances;
     if (prev?.clusters !== next.clusters) this.clusters = next.clusters;
@@ -61,7 +94,6 @@ export class ViewStore {
     if (prev?.summary !== next.summary) this.summary = next.summary;
     this.seq = next.seq;
     this.loaded = true;
-    return true;
   }
 
   connect(bridge: BridgeApi): () => void {
@@ -70,7 +102,7 @@ export class ViewStore {
         if (!this.apply(message)) {
           // Missed a delta: a fresh subscription starts with a full snapshot.
           this.resyncs++;
-          this.#snapshot = null;
+          this.#reader.reset();
           this.#unsubscribe?.();
           queueMicrotask(subscribe);
         }
