@@ -11,6 +11,7 @@ import { runCoreCycle } from './cases/core-cycle.ts';
 import { runDeltaSize } from './cases/delta-size.ts';
 import { runRenderer } from './cases/renderer.ts';
 import { runNotificationLatency } from './cases/notification-latency.ts';
+import { runScale } from './cases/scale.ts';
 
 interface CaseDef {
   id: string;
@@ -29,6 +30,12 @@ const CASES: CaseDef[] = [
     title: '5 notification latency',
     target: '<= interval + 1 s',
     run: runNotificationLatency,
+  },
+  {
+    id: '6',
+    title: '6 scale (1x10k, 3 peers x10k, 20x5k)',
+    target: '100k: paint <= 1 s, CPU <= 10 %',
+    run: runScale,
   },
 ];
 

@@ -89,7 +89,14 @@ export interface Ui {
 export async function openUi(
   browser: Browser,
   settings: Settings,
-  opts: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  opts: {
+    colorScheme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    /** Runs after the shell started and before the page opens (e.g. wait for the core). */
+    beforeOpen?: (shell: Ui['shell']) => Promise<void>;
+    /** Runs on the page before it navigates (listeners that must see everything). */
+    onPage?: (page: Page) => void;
+  } = {},
 ): Promise<Ui> {
   const secrets = new MemorySecrets();
   const shell = await startBrowserShell({
@@ -98,6 +105,7 @@ export async function openUi(
     secrets,
     rendererDir: buildRenderer(),
   });
+  await opts.beforeOpen?.(shell);
   const context = await browser.newContext({
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     colorScheme: opts.colorScheme ?? 'light',
@@ -117,6 +125,7 @@ export async function openUi(
       (g.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
     });
   });
+  opts.onPage?.(page);
   await page.goto(shell.url);
   return {
     shell,

@@ -1,0 +1,365 @@
+// Case 6: scale, side by side: 1 x 10k, 3 HA peers x 10k and 20 instances x 5k (100k alerts).
+// The core is the browser shell as a user starts it (`node out/main/serve.js --config f`, its
+// own process, default 15 s poll interval), polling generated payloads over HTTP
+// (test/support/generated-fleet.ts: Alertmanager 0.25 shapes; 20 real servers holding 5,000
+// alerts each are too slow to fill and serve on 2 cores). Per configuration:
+// - first full poll: spawn -> the core's view holds every alert (read over its own bridge);
+// - first paint: a fresh Chromium page after that, navigation start -> first group row drawn,
+//   and -> the count reads "N of N" (the whole view received), median of 3 pages;
+// - keystroke p95: typing a filter and deleting it, keydown -> next frame (as case 4);
+// - core CPU per minute (/proc/<pid>/stat utime+stime) with 0 % churn, then with 1 % churn
+//   (every instance replaces 1 % of its alerts every 15 s), while the page scrolls through the
+//   list: frame gaps over 100 ms during that minute;
+// - core RSS (/proc/<pid>/status VmRSS) after the first full poll and at the end.
+// BENCH_SCALE_MINUTES sets each measured phase (default 1); BENCH_SCALE_ONLY=20x5k runs one.
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { writeSettingsFile } from '../../../main/core/settings/file.ts';
+import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
+import { ViewStreamReader } from '../../../renderer/src/lib/view/apply.ts';
+import { connect, spawnBrowserShell, type ServedShell } from '../../support/browser-shell.ts';
+import { launchChromium } from '../../support/chromium.ts';
+import { startGeneratedFleet, type FleetSpec } from '../../support/generated-fleet.ts';
+import { waitFor } from '../../support/wait.ts';
+import type { BenchContext } from '../lib/context.ts';
+import type { BenchResult } from '../lib/result.ts';
+import { median, percentile, round } from '../lib/stats.ts';
+
+interface Config {
+  label: string;
+  spec: FleetSpec;
+  firstPaintTarget: number;
+  keyTarget: number;
+}
+
+const CONFIGS: Config[] = [
+  {
+    label: '1x10k',
+    spec: { instances: 1, alertsPerInstance: 10_000 },
+    firstPaintTarget: 300,
+    keyTarget: 50,
+  },
+  {
+    label: '3peersx10k',
+    spec: { instances: 3, alertsPerInstance: 10_000, peers: true },
+    firstPaintTarget: 300,
+    keyTarget: 50,
+  },
+  {
+    label: '20x5k',
+    spec: { instances: 20, alertsPerInstance: 5_000 },
+    firstPaintTarget: 1000,
+    keyTarget: 100,
+  },
+];
+
+const CPU_TARGET_PCT = 10;
+const RSS_TARGET_MB = 500;
+const TYPED = 'crashlooping';
+const CLK_TCK = 100;
+
+function cpuTicks(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 (utime, stime) are at 11 and 12 after the command name.
+  return Number(rest[11]) + Number(rest[12]);
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : -1;
+}
+
+/** CPU of `pid` over `ms` as % of one core. */
+async function cpuOver(pid: number, ms: number, during?: () => void): Promise<number> {
+  const t0 = cpuTicks(pid);
+  const w0 = Date.now();
+  const timer = during ? setInterval(during, 15_000) : undefined;
+  await new Promise((r) => setTimeout(r, ms));
+  if (timer) clearInterval(timer);
+  return ((cpuTicks(pid) - t0) / CLK_TCK / ((Date.now() - w0) / 1000)) * 100;
+}
+
+interface PageGlobals {
+  document: {
+    querySelector(s: string): {
+      textContent: string | null;
+      scrollTop: number;
+      scrollHeight: number;
+      addEventListener(t: string, fn: () => void, c?: boolean): void;
+    } | null;
+  };
+  performance: { now(): number };
+  requestAnimationFrame(fn: () => void): void;
+  __keys?: number[];
+  __gaps?: number[];
+  __scrolling?: boolean;
+}
+
+async function firstPaint(
+  browser: Browser,
+  url: string,
+  total: number,
+): Promise<{ firstRow: number; complete: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  const firstRow = await (
+    await page.waitForFunction(
+      () => {
+        const g = globalThis as unknown as PageGlobals;
+        return g.document.querySelector('[data-testid=group-row]') ? g.performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf', timeout: 300_000 },
+    )
+  ).jsonValue();
+  const complete = await (
+    await page.waitForFunction(
+      (n) => {
+        const g = globalThis as unknown as PageGlobals;
+        const t = g.document.querySelector('[data-testid=alert-count]')?.textContent?.trim();
+        return t === `${n} of ${n}` ? g.performance.now() : false;
+      },
+      total,
+      { polling: 'raf', timeout: 300_000 },
+    )
+  ).jsonValue();
+  await context.close();
+  return { firstRow: firstRow as number, complete: complete as number };
+}
+
+async function keystrokes(page: Page): Promise<number[]> {
+  await page.click('[data-testid=filter-input]');
+  await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    g.__keys = [];
+    g.document.querySelector('[data-testid=filter-input]')!.addEventListener(
+      'keydown',
+      () => {
+        const t0 = g.performance.now();
+        g.requestAnimationFrame(() => g.__keys!.push(g.performance.now() - t0));
+      },
+      true,
+    );
+  });
+  const keys = [...TYPED.split(''), ...TYPED.split('').map(() => 'Backspace')];
+  for (let i = 0; i < keys.length; i++) {
+    await page.keyboard.press(keys[i]!);
+    await page.waitForFunction(
+      (n) => ((globalThis as unknown as PageGlobals).__keys?.length ?? 0) >= n,
+      i + 1,
+      { polling: 'raf' },
+    );
+  }
+  return page.evaluate(() => (globalThis as unknown as PageGlobals).__keys ?? []);
+}
+
+/** Scrolls the list a little every frame until stopped; records gaps between frames. */
+async function startScrolling(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    g.__gaps = [];
+    g.__scrolling = true;
+    const vp = g.document.querySelector('.viewport');
+    let last = g.performance.now();
+    let down = true;
+    const step = (): void => {
+      const now = g.performance.now();
+      g.__gaps!.push(now - last);
+      last = now;
+      if (vp) {
+        vp.scrollTop += down ? 40 : -40;
+        if (vp.scrollTop <= 0) down = true;
+        else if (vp.scrollTop >= vp.scrollHeight - 2000) down = false;
+      }
+      if (g.__scrolling) g.requestAnimationFrame(step);
+    };
+    g.requestAnimationFrame(step);
+  });
+}
+
+async function stopScrolling(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    g.__scrolling = false;
+    return g.__gaps ?? [];
+  });
+}
+
+async function runConfig(
+  ctx: BenchContext,
+  browser: Browser,
+  config: Config,
+  phaseMs: number,
+): Promise<BenchResult[]> {
+  const fleet = await startGeneratedFleet(config.spec);
+  const dir = await mkdtemp(join(tmpdir(), 'amtray-scale-'));
+  let shell: ServedShell | undefined;
+  try {
+    const settings = defaultSettings();
+    settings.instances = fleet.urls.map((url, k) =>
+      defaultInstance({ id: `am${k}`, name: `am${k}`, url, pollIntervalSec: 15, timeoutSec: 60 }),
+    );
+    const path = join(dir, 'settings.json');
+    await writeSettingsFile(path, settings);
+    const expected = fleet.expected();
+    const t0 = Date.now();
+    shell = await spawnBrowserShell(['--config', path], { timeoutMs: 60_000 });
+    const pid = shell.child.pid!;
+    // The core's own view, read over its bridge like a window would.
+    const bridge = connect(shell);
+    const reader = new ViewStreamReader();
+    let firing = -1;
+    let alerts = -1;
+    const off = bridge.api.subscribe('view:changes', (m) => {
+      const r = reader.read(m);
+      if (r.kind === 'resync') throw new Error(`bench bridge out of order: ${r.reason}`);
+      if (r.kind === 'view') {
+        firing = r.snapshot.summary.firing;
+        alerts = Object.keys(r.snapshot.alerts).length;
+      }
+    });
+    await waitFor(() => firing === expected.alerts && alerts === expected.alerts, {
+      timeoutMs: 600_000,
+      intervalMs: 200,
+      message: `core holds ${expected.alerts} alerts`,
+    });
+    const fullPollMs = Date.now() - t0;
+    off();
+    bridge.close();
+    await new Promise((r) => setTimeout(r, 3000)); // let the first poll's garbage go
+    const rssFirst = rssMb(pid);
+    ctx.log(
+      `   ${config.label}: core holds ${expected.alerts} after ${fullPollMs} ms, RSS ${round(rssFirst)} MB`,
+    );
+
+    const paints: { firstRow: number; complete: number }[] = [];
+    for (let i = 0; i < 3; i++) paints.push(await firstPaint(browser, shell.url, expected.alerts));
+    const firstRow = median(paints.map((p) => p.firstRow));
+    const complete = median(paints.map((p) => p.complete));
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(shell.url);
+    await page.waitForFunction(
+      (n) =>
+        (globalThis as unknown as PageGlobals).document
+          .querySelector('[data-testid=alert-count]')
+          ?.textContent?.trim() === `${n} of ${n}`,
+      expected.alerts,
+      { polling: 500, timeout: 300_000 },
+    );
+    const keys = await keystrokes(page);
+    const keyP95 = percentile(keys, 95);
+
+    const cpuQuiet = await cpuOver(pid, phaseMs);
+    await startScrolling(page);
+    const cpuChurn = await cpuOver(pid, phaseMs, () => fleet.churn(0.01));
+    const gaps = await stopScrolling(page);
+    const longGaps = gaps.filter((g) => g > 100);
+    const rssEnd = rssMb(pid);
+    const minutes = round((Date.now() - t0) / 60_000, 1);
+    await context.close();
+
+    const n = config.label;
+    const rows: BenchResult[] = [
+      {
+        name: `6 scale ${n} first full poll`,
+        median: fullPollMs,
+        unit: 'ms',
+        target: '',
+        pass: null,
+        runs: 1,
+        notes: `${expected.alerts} alerts, ${expected.groups} groups; shell spawn -> view complete`,
+      },
+      {
+        name: `6 scale ${n} first paint`,
+        median: round(firstRow),
+        unit: 'ms',
+        target: `<= ${config.firstPaintTarget} ms`,
+        pass: firstRow <= config.firstPaintTarget,
+        runs: paints.length,
+        notes: `navigation start -> first group row; whole view (count "N of N") ${round(complete)} ms`,
+      },
+      {
+        name: `6 scale ${n} keystroke p95`,
+        median: round(keyP95),
+        unit: 'ms',
+        target: `<= ${config.keyTarget} ms`,
+        pass: keyP95 <= config.keyTarget,
+        runs: keys.length,
+        notes: `p50 ${round(percentile(keys, 50))} ms`,
+      },
+      {
+        name: `6 scale ${n} core CPU 0% churn`,
+        median: round(cpuQuiet, 1),
+        unit: '% core',
+        target: `<= ${CPU_TARGET_PCT} %`,
+        pass: cpuQuiet <= CPU_TARGET_PCT,
+        runs: 1,
+        notes: `over ${phaseMs / 1000} s at the 15 s interval`,
+      },
+      {
+        name: `6 scale ${n} core CPU 1% churn`,
+        median: round(cpuChurn, 1),
+        unit: '% core',
+        target: '',
+        pass: null,
+        runs: 1,
+        notes: `over ${phaseMs / 1000} s, 1 % of every instance's alerts replaced every 15 s`,
+      },
+      {
+        name: `6 scale ${n} frame gaps > 100 ms scrolling, 1% churn`,
+        median: longGaps.length,
+        unit: 'gaps',
+        target: config.label === '20x5k' ? '0' : '',
+        pass: config.label === '20x5k' ? longGaps.length === 0 : null,
+        runs: gaps.length,
+        notes: `longest ${round(Math.max(0, ...gaps))} ms over ${gaps.length} frames`,
+      },
+      {
+        name: `6 scale ${n} core RSS after first full poll`,
+        median: round(rssFirst),
+        unit: 'MB',
+        target: config.label === '20x5k' ? `<= ${RSS_TARGET_MB} MB` : '',
+        pass: config.label === '20x5k' ? rssFirst <= RSS_TARGET_MB : null,
+        runs: 1,
+        notes: 'VmRSS of the shell process (core + HTTP + WebSocket server)',
+      },
+      {
+        name: `6 scale ${n} core RSS at the end`,
+        median: round(rssEnd),
+        unit: 'MB',
+        target: config.label === '20x5k' ? `<= ${RSS_TARGET_MB} MB` : '',
+        pass: config.label === '20x5k' ? rssEnd <= RSS_TARGET_MB : null,
+        runs: 1,
+        notes: `after ${minutes} min (4 page loads, churn)`,
+      },
+    ];
+    return rows;
+  } finally {
+    await shell?.stop();
+    await fleet.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runScale(ctx: BenchContext): Promise<BenchResult[]> {
+  const phaseMs = Number(process.env.BENCH_SCALE_MINUTES ?? 1) * 60_000;
+  const only = process.env.BENCH_SCALE_ONLY;
+  const browser = await launchChromium();
+  const results: BenchResult[] = [];
+  try {
+    for (const c of CONFIGS) {
+      if (only && c.label !== only) continue;
+      results.push(...(await runConfig(ctx, browser, c, phaseMs)));
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
