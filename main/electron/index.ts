@@ -33,7 +33,7 @@ import {
   type TrayAction,
 } from './tray-menu.ts';
 import { planSilencedNotice } from './notification-options.ts';
-import { safeExternalUrl } from '../core/bridge/external-url.ts';
+import { safeExternalUrl } from '../core/security/external-url.ts';
 import type { AppLocation } from './trusted-sender.ts';
 import { createMainWindow } from './window.ts';
 import { sameBounds, type Rect } from './window-bounds.ts';

@@ -4,8 +4,8 @@
 // on close and remembers its bounds. Electron glue only: decisions live in pure modules.
 import { BrowserWindow, screen, session, shell, type Session } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { buildCsp } from '../core/bridge/csp.ts';
-import { safeExternalUrl } from '../core/bridge/external-url.ts';
+import { buildCsp } from '../core/security/csp.ts';
+import { safeExternalUrl } from '../core/security/external-url.ts';
 import type { AppLocation } from './trusted-sender.ts';
 import { DEFAULT_SIZE, MIN_SIZE, restoreBounds, type Rect } from './window-bounds.ts';
 

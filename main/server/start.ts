@@ -13,7 +13,7 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppInfo } from '../core/bridge/contract.ts';
-import { buildCsp } from '../core/bridge/csp.ts';
+import { buildCsp } from '../core/security/csp.ts';
 import { createHandlers, type ShellServices } from '../core/bridge/handlers.ts';
 import { openShellSettings, type ShellSettings } from '../core/settings/shell-settings.ts';
 import { Emitter, createSubscribe, type NavigateRequest } from '../core/bridge/subscriptions.ts';

@@ -8,7 +8,7 @@ import { REQUEST_CHANNELS, type RequestChannel } from '../../main/core/bridge/co
 import { dispatch } from '../../main/core/bridge/dispatch.ts';
 import { BridgeRequestError } from '../../main/core/bridge/errors.ts';
 import { SilenceValidationError, SilenceWriteError } from '../../main/core/silences/actions.ts';
-import { safeExternalUrl } from '../../main/core/bridge/external-url.ts';
+import { safeExternalUrl } from '../../main/core/security/external-url.ts';
 import { createHandlers, type ShellServices } from '../../main/core/bridge/handlers.ts';
 import type { SecretStore } from '../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';

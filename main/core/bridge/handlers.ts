@@ -9,7 +9,7 @@ import type { InstanceSettings, Settings } from '../settings/types.ts';
 import { parseSettings } from '../settings/schema.ts';
 import type { AppInfo, Handlers, QuickFrom } from './contract.ts';
 import { BridgeRequestError } from './errors.ts';
-import { safeExternalUrl } from './external-url.ts';
+import { safeExternalUrl } from '../security/external-url.ts';
 
 export interface ShellServices {
   /** Everything app:info reports (shell, platform, version, user, secret backend, settings error). */

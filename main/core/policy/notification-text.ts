@@ -1,6 +1,6 @@
 // What a notification says: titles and bodies from untrusted labels and annotations made
 // visible and bidi-safe, short, with the most severe names first in summaries.
-import { safeExternalUrl } from '../bridge/external-url.ts';
+import { safeExternalUrl } from '../security/external-url.ts';
 import type { LabelSet } from '../api/types.ts';
 import { displaySeverityRank } from '../model/severity-order.ts';
 import type { AlertView } from '../model/view.ts';

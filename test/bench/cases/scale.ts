@@ -158,28 +158,33 @@ async function keystrokes(page: Page): Promise<number[]> {
   return page.evaluate(() => (globalThis as unknown as PageGlobals).__keys ?? []);
 }
 
-/** Scrolls the list a little every frame until stopped; records gaps between frames. */
+/**
+ * Scrolls the list a little every frame until stopped; records gaps between frames. A string:
+ * the bench runs under tsx, whose helpers (`__name`) do not exist in the page.
+ */
+const SCROLLER = `(() => {
+  const g = globalThis;
+  g.__gaps = [];
+  g.__scrolling = true;
+  const vp = document.querySelector('.viewport');
+  let last = performance.now();
+  let down = true;
+  const step = () => {
+    const now = performance.now();
+    g.__gaps.push(now - last);
+    last = now;
+    if (vp) {
+      vp.scrollTop += down ? 40 : -40;
+      if (vp.scrollTop <= 0) down = true;
+      else if (vp.scrollTop >= vp.scrollHeight - 2000) down = false;
+    }
+    if (g.__scrolling) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})()`;
+
 async function startScrolling(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const g = globalThis as unknown as PageGlobals;
-    g.__gaps = [];
-    g.__scrolling = true;
-    const vp = g.document.querySelector('.viewport');
-    let last = g.performance.now();
-    let down = true;
-    const step = (): void => {
-      const now = g.performance.now();
-      g.__gaps!.push(now - last);
-      last = now;
-      if (vp) {
-        vp.scrollTop += down ? 40 : -40;
-        if (vp.scrollTop <= 0) down = true;
-        else if (vp.scrollTop >= vp.scrollHeight - 2000) down = false;
-      }
-      if (g.__scrolling) g.requestAnimationFrame(step);
-    };
-    g.requestAnimationFrame(step);
-  });
+  await page.evaluate(SCROLLER);
 }
 
 async function stopScrolling(page: Page): Promise<number[]> {
