@@ -1,8 +1,14 @@
 // The records of the merged view, built from raw API objects: an alert from its copies (one
 // per instance that returned it), a group from its members, and the comparisons that decide
 // whether a copy or a record changed. Pure functions; the Merger (merge.ts) decides when.
-import type { AlertState, GettableAlert, LabelSet } from '../api/types.ts';
-import type { AlertStatusView, AlertView, ClusterView, GroupView } from '../model/view.ts';
+import type { AlertState, GettableAlert, GettableSilence, LabelSet } from '../api/types.ts';
+import type {
+  AlertStatusView,
+  AlertView,
+  ClusterView,
+  GroupView,
+  SilenceView,
+} from '../model/view.ts';
 import { silenceKeyOf } from '../model/keys.ts';
 import { displaySeverityRank } from '../model/severity-order.ts';
 import { deepEqual } from './equal.ts';
@@ -207,4 +213,20 @@ export function groupEqual(a: GroupView, b: GroupView): boolean {
     sameStrings(a.alerts, b.alerts) &&
     deepEqual(a.labels, b.labels)
   );
+}
+
+/** The record of one silence of one cluster. */
+export function silenceRecord(clusterId: string, s: GettableSilence): SilenceView {
+  return {
+    key: silenceKeyOf(clusterId, s.id),
+    id: s.id,
+    clusterId,
+    matchers: s.matchers,
+    startsAt: s.startsAt,
+    endsAt: s.endsAt,
+    updatedAt: s.updatedAt,
+    createdBy: s.createdBy,
+    comment: s.comment,
+    state: s.status.state,
+  };
 }

@@ -33,6 +33,7 @@ import {
   sameAlert,
   sameLabels,
   sameStrings,
+  silenceRecord,
   type AlertCopy,
 } from './merge-records.ts';
 import { AlertCounts, buildSummary } from './summary.ts';
@@ -635,18 +636,7 @@ function mergeSilences(
       const had = silenceUpdated.get(key);
       if (had !== undefined && !(updated > had)) continue;
       silenceUpdated.set(key, updated);
-      silences[key] = {
-        key,
-        id: s.id,
-        clusterId,
-        matchers: s.matchers,
-        startsAt: s.startsAt,
-        endsAt: s.endsAt,
-        updatedAt: s.updatedAt,
-        createdBy: s.createdBy,
-        comment: s.comment,
-        state: s.status.state,
-      };
+      silences[key] = silenceRecord(clusterId, s);
     }
   }
   if (prev) {

@@ -1,5 +1,6 @@
 // SilenceActions against a real 3-peer Alertmanager cluster: one write per silence (gossip
 // does the rest), failover to the next member, and following the id the server returns.
+import { silenceRecord } from '../../../main/core/engine/merge-records.ts';
 import { strict as assert } from 'node:assert';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -53,18 +54,7 @@ class CountingClient implements SilenceClient {
 }
 
 function toView(s: GettableSilence): SilenceView {
-  return {
-    key: `${CLUSTER}/${s.id}`,
-    id: s.id,
-    clusterId: CLUSTER,
-    matchers: s.matchers,
-    startsAt: s.startsAt,
-    endsAt: s.endsAt,
-    updatedAt: s.updatedAt,
-    createdBy: s.createdBy,
-    comment: s.comment,
-    state: s.status.state,
-  };
+  return silenceRecord(CLUSTER, s);
 }
 
 describe('SilenceActions on a real 3-peer cluster', { skip: amSkipReason() }, () => {
