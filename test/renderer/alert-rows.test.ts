@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import type { AlertView, GroupView } from '../../main/core/model/view.ts';
 import { completionContext, parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
 import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
-import { buildGroups, flattenRows, type AlertFilter } from '../../renderer/src/lib/alerts/rows.ts';
+import { flattenRows, type AlertFilter } from '../../renderer/src/lib/alerts/rows.ts';
+import { buildGroups } from '../../renderer/src/lib/alerts/group-filter.ts';
 
 function alert(
   fp: string,

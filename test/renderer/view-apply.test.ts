@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, Summary, ViewSnapshot } from '../../main/core/model/view.ts';
-import { ViewStreamReader, applyViewMessage } from '../../renderer/src/lib/view/apply.ts';
+import { ViewStreamReader, applyDelta } from '../../renderer/src/lib/view/apply.ts';
 
 function summary(firing: number): Summary {
   return {
@@ -50,46 +50,59 @@ function snapshot(): ViewSnapshot {
   };
 }
 
-describe('applyViewMessage', () => {
-  it('takes a snapshot as is', () => {
+describe('applying deltas', () => {
+  it('takes a snapshot as its own copy: later deltas never change the message', () => {
     const s = snapshot();
-    const r = applyViewMessage(null, { type: 'snapshot', snapshot: s });
-    assert.ok(r.ok);
-    assert.equal(r.snapshot, s);
+    const frozen = JSON.stringify(s);
+    const r = new ViewStreamReader();
+    const first = r.read({ type: 'snapshot', snapshot: s });
+    assert.ok(first.kind === 'view');
+    assert.equal(first.changed, 'all');
+    assert.deepEqual(first.snapshot, s);
+    const next = r.read({
+      type: 'delta',
+      delta: { seq: 2, upsert: { alerts: [alert('c')] }, remove: { alerts: ['a'] } },
+    });
+    assert.ok(next.kind === 'view');
+    assert.deepEqual(next.changed, ['alerts'], 'names exactly the collections it changed');
+    assert.equal(next.snapshot, first.snapshot, 'applied in place, not copied');
+    assert.deepEqual(Object.keys(next.snapshot.alerts).sort(), ['b', 'c']);
+    assert.equal(JSON.stringify(s), frozen, 'the message is not mutated');
   });
 
   it('refuses a delta before any snapshot', () => {
-    const r = applyViewMessage(null, { type: 'delta', delta: { seq: 2, upsert: {}, remove: {} } });
-    assert.deepEqual(r, { ok: false, reason: 'no-snapshot', got: 2 });
+    const r = new ViewStreamReader().read({
+      type: 'delta',
+      delta: { seq: 2, upsert: {}, remove: {} },
+    });
+    assert.deepEqual(r, { kind: 'resync', reason: 'no-snapshot', got: 2 });
   });
 
   it('upserts and removes by key without mutating, keeping untouched collections', () => {
     const s = snapshot();
     const frozen = JSON.stringify(s);
     const changed = { ...alert('b'), state: 'suppressed' as const, silencedBy: ['c1/x'] };
-    const r = applyViewMessage(s, {
-      type: 'delta',
-      delta: {
-        seq: 2,
-        upsert: { alerts: [changed, alert('c')] },
-        remove: { alerts: ['a'] },
-        summary: summary(1),
-      },
+    const next = applyDelta(s, {
+      seq: 2,
+      upsert: { alerts: [changed, alert('c')] },
+      remove: { alerts: ['a'] },
+      summary: summary(1),
     });
-    assert.ok(r.ok);
     assert.equal(JSON.stringify(s), frozen, 'input not mutated');
-    assert.equal(r.snapshot.seq, 2);
-    assert.deepEqual(Object.keys(r.snapshot.alerts).sort(), ['b', 'c']);
-    assert.equal(r.snapshot.alerts['b']?.state, 'suppressed');
-    assert.equal(r.snapshot.summary.firing, 1);
-    assert.notEqual(r.snapshot.alerts, s.alerts);
-    assert.equal(r.snapshot.groups, s.groups, 'untouched collection keeps its identity');
-    assert.equal(r.snapshot.silences, s.silences);
+    assert.equal(next.seq, 2);
+    assert.deepEqual(Object.keys(next.alerts).sort(), ['b', 'c']);
+    assert.equal(next.alerts['b']?.state, 'suppressed');
+    assert.equal(next.summary.firing, 1);
+    assert.notEqual(next.alerts, s.alerts);
+    assert.equal(next.groups, s.groups, 'untouched collection keeps its identity');
+    assert.equal(next.silences, s.silences);
   });
 
   it('keys every collection by its own id field', () => {
     const s = snapshot();
-    const r = applyViewMessage(s, {
+    const reader = new ViewStreamReader();
+    reader.read({ type: 'snapshot', snapshot: s });
+    const r = reader.read({
       type: 'delta',
       delta: {
         seq: 2,
@@ -125,7 +138,8 @@ describe('applyViewMessage', () => {
         remove: {},
       },
     });
-    assert.ok(r.ok);
+    assert.ok(r.kind === 'view');
+    assert.deepEqual([...r.changed].sort(), ['clusters', 'groups', 'silences']);
     assert.ok(r.snapshot.groups['c1|r|{alertname="a"}']);
     assert.ok(r.snapshot.silences['c1/s1']);
     assert.ok(r.snapshot.clusters['c1']);
@@ -133,14 +147,17 @@ describe('applyViewMessage', () => {
 
   it('ignores an already applied delta and flags a gap', () => {
     const s = snapshot();
-    const old = applyViewMessage(s, {
+    const r = new ViewStreamReader();
+    r.read({ type: 'snapshot', snapshot: s });
+    const old = r.read({
       type: 'delta',
       delta: { seq: 1, upsert: {}, remove: { alerts: ['a'] } },
     });
-    assert.ok(old.ok);
-    assert.equal(old.snapshot, s);
-    const gap = applyViewMessage(s, { type: 'delta', delta: { seq: 3, upsert: {}, remove: {} } });
-    assert.deepEqual(gap, { ok: false, reason: 'out-of-order', expected: 2, got: 3 });
+    assert.ok(old.kind === 'view');
+    assert.deepEqual(old.changed, []);
+    assert.ok(old.snapshot.alerts['a'], 'an already applied delta changes nothing');
+    const gap = r.read({ type: 'delta', delta: { seq: 3, upsert: {}, remove: {} } });
+    assert.deepEqual(gap, { kind: 'resync', reason: 'out-of-order', expected: 2, got: 3 });
   });
 });
 
@@ -160,7 +177,8 @@ describe('ViewStreamReader: streamed snapshots and multi-part deltas', () => {
     });
     assert.ok(mid.kind === 'loading');
     assert.deepEqual(mid.progress, { alerts: 1, groups: 0, total: { alerts: 2, groups: 0 } });
-    assert.deepEqual(Object.keys(mid.partial().alerts), ['a']);
+    assert.deepEqual(Object.keys(mid.partial.alerts), ['a']);
+    assert.deepEqual(mid.changed, ['alerts']);
     // A delta cannot come between parts: the stream is broken, resubscribe.
     const broken = new ViewStreamReader();
     broken.read({ type: 'snapshot', snapshot: head, loading: { alerts: 2, groups: 0 } });
@@ -206,7 +224,8 @@ describe('ViewStreamReader: streamed snapshots and multi-part deltas', () => {
       more: true,
     });
     assert.equal(p1.kind, 'pending');
-    assert.equal(r.current, s, 'nothing applied before the last part');
+    assert.equal(r.current?.alerts['a']?.severity, '', 'nothing applied before the last part');
+    assert.ok(r.current?.alerts['b']);
     const p2 = r.read({
       type: 'delta',
       delta: { seq: s.seq + 1, upsert: {}, remove: { alerts: ['b'] } },

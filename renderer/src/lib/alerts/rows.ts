@@ -1,6 +1,7 @@
-// From the merged view to what the alert list shows: filter alerts (state toggles, receivers,
-// instances, matchers, free text), sort groups and alerts by severity then age, and flatten
-// groups + alerts into rows of known height for the windowed list. Pure, so it is unit-tested.
+// From the merged view to what the alert list shows: the row types, the filter's per-alert test
+// (state toggles, instances, matchers, free text), the alert order (severity then age), and
+// groups + alerts flattened into rows of known height for the windowed list. The grouping
+// itself is prepared-groups.ts (sorted once per change) and group-filter.ts (per filter).
 import type { Matcher } from '$core/api/types.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
@@ -20,13 +21,20 @@ export interface AlertFilter {
 export const GROUP_ROW_HEIGHT = 40;
 export const ALERT_ROW_HEIGHT = 50;
 
+export interface GroupCounts {
+  active: number;
+  silenced: number;
+  inhibited: number;
+  unprocessed: number;
+}
+
 export interface GroupRow {
   kind: 'group';
   key: string;
   group: GroupView;
   /** Alerts of the group that pass the filter, sorted. */
-  alerts: AlertView[];
-  counts: { active: number; silenced: number; inhibited: number; unprocessed: number };
+  alerts: readonly AlertView[];
+  counts: GroupCounts;
   severity: string;
   /** Sort keys computed once per build. */
   rank: number;
@@ -59,7 +67,8 @@ export function alertPassesState(a: AlertView, f: AlertFilter): boolean {
   return (f.showSilenced && isSilenced(a)) || (f.showInhibited && isInhibited(a));
 }
 
-function textOf(a: AlertView): string {
+/** What free-text words are searched in: labels as `name=value`, annotation values. */
+export function textOf(a: AlertView): string {
   let s = '';
   for (const [k, v] of Object.entries(a.labels)) s += `${k}=${v}\n`;
   for (const v of Object.values(a.annotations)) s += `${v}\n`;
@@ -88,7 +97,7 @@ export function alertPasses(a: AlertView, f: AlertFilter): boolean {
 // otherwise parse dates hundreds of thousands of times per keystroke.
 const startCache = new WeakMap<AlertView, number>();
 
-function startOf(a: AlertView): number {
+export function startOf(a: AlertView): number {
   let t = startCache.get(a);
   if (t === undefined) {
     t = Date.parse(a.startsAt);
@@ -98,7 +107,7 @@ function startOf(a: AlertView): number {
   return t;
 }
 
-function compareAlerts(order: readonly string[]) {
+export function compareAlerts(order: readonly string[]) {
   // A handful of distinct severities: rank each once, not twice per comparison.
   const ranks = new Map<string, number>();
   const rankOf = (severity: string): number => {
@@ -119,76 +128,32 @@ export interface BuiltGroups {
   alertCount: number;
 }
 
-/** Filtered, sorted groups; a group with no passing alert is left out. */
-export function buildGroups(
-  groups: Record<string, GroupView>,
-  alerts: Record<string, AlertView>,
-  filter: AlertFilter,
-  order: readonly string[],
-): BuiltGroups {
-  const cmp = compareAlerts(order);
-  const out: GroupRow[] = [];
-  // Every alert's verdict once (an alert may be in several groups); counts the shown ones.
-  const passCache = new Map<string, boolean>();
-  let alertCount = 0;
-  for (const g of Object.values(groups)) {
-    if (filter.receivers.length > 0 && !filter.receivers.includes(g.receiver)) continue;
-    const visible: AlertView[] = [];
-    const counts = { active: 0, silenced: 0, inhibited: 0, unprocessed: 0 };
-    for (const fp of g.alerts) {
-      const a = alerts[fp];
-      if (!a) continue;
-      if (a.state === 'active') counts.active++;
-      else if (a.state === 'unprocessed') counts.unprocessed++;
-      else if (isSilenced(a)) counts.silenced++;
-      else counts.inhibited++;
-      let pass = passCache.get(fp);
-      if (pass === undefined) {
-        pass = alertPasses(a, filter);
-        passCache.set(fp, pass);
-        if (pass) alertCount++;
-      }
-      if (pass) visible.push(a);
-    }
-    if (visible.length === 0) continue;
-    visible.sort(cmp);
-    const severity = visible[0]?.severity ?? '';
-    let newest = 0;
-    for (const a of visible) newest = Math.max(newest, startOf(a));
-    out.push({
-      kind: 'group',
-      key: g.key,
-      group: g,
-      alerts: visible,
-      counts,
-      severity,
-      rank: severityRank(severity, order),
-      newest,
-      height: GROUP_ROW_HEIGHT,
-    });
+// A group row's alert rows, made once: group rows are kept while their group and filter result
+// are unchanged, so flattening 100,000 alerts after a keystroke or a delta copies references.
+const alertRows = new WeakMap<GroupRow, AlertRow[]>();
+
+function alertRowsOf(g: GroupRow): AlertRow[] {
+  let rows = alertRows.get(g);
+  if (!rows) {
+    rows = g.alerts.map((a) => ({
+      kind: 'alert',
+      key: `${g.key}\u0000${a.fingerprint}`,
+      groupKey: g.key,
+      alert: a,
+      height: ALERT_ROW_HEIGHT,
+    }));
+    alertRows.set(g, rows);
   }
-  out.sort(
-    (x, y) =>
-      x.rank - y.rank || y.newest - x.newest || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0),
-  );
-  return { groups: out, alertCount };
+  return rows;
 }
 
 /** Rows for the windowed list: each group header, then its alerts unless collapsed. */
-export function flattenRows(groups: GroupRow[], collapsed: ReadonlySet<string>): Row[] {
+export function flattenRows(groups: readonly GroupRow[], collapsed: ReadonlySet<string>): Row[] {
   const rows: Row[] = [];
   for (const g of groups) {
     rows.push(g);
     if (collapsed.has(g.key)) continue;
-    for (const a of g.alerts) {
-      rows.push({
-        kind: 'alert',
-        key: `${g.key}\u0000${a.fingerprint}`,
-        groupKey: g.key,
-        alert: a,
-        height: ALERT_ROW_HEIGHT,
-      });
-    }
+    for (const r of alertRowsOf(g)) rows.push(r);
   }
   return rows;
 }

@@ -1,7 +1,10 @@
 // Pure application of the 'view:changes' stream (a snapshot, then deltas) to the window's copy
-// of the view. Kept free of Svelte so it is unit-testable in plain Node. Every collection that
-// a delta touches is replaced by a new object (and untouched ones keep their identity), so a
-// store holding them in $state.raw fields only re-derives what actually changed.
+// of the view. Kept free of Svelte so it is unit-testable in plain Node.
+//
+// Two ways to apply a delta: `applyDelta` returns a new snapshot (touched collections copied,
+// untouched ones keep their identity), the reference the core's tests check the diff against;
+// the window's ViewStreamReader applies it in place and reports which collections it touched,
+// because copying a 100,000-key collection for every delta is a 60 ms long task (issue 11).
 import type {
   AlertView,
   GroupView,
@@ -36,31 +39,6 @@ export function recordKey(collection: CollectionName, record: unknown): string {
   }
 }
 
-export type ApplyResult =
-  | { ok: true; snapshot: ViewSnapshot }
-  /** A delta that does not follow the current seq: the caller must resubscribe for a snapshot. */
-  | { ok: false; reason: 'no-snapshot' | 'out-of-order'; expected?: number; got: number };
-
-/** Apply one complete message (a whole snapshot or a whole delta); never mutates `current`. */
-export function applyViewMessage(
-  current: ViewSnapshot | null,
-  message: ViewStreamMessage,
-): ApplyResult {
-  if (message.type === 'snapshot') return { ok: true, snapshot: message.snapshot };
-  if (message.type === 'snapshot-part') {
-    // Parts belong to a streamed snapshot: ViewStreamReader assembles them.
-    return { ok: false, reason: 'out-of-order', got: message.part.seq };
-  }
-  const delta = message.delta;
-  if (!current) return { ok: false, reason: 'no-snapshot', got: delta.seq };
-  // A repeated or older delta is already included: ignore it rather than resubscribing.
-  if (delta.seq <= current.seq) return { ok: true, snapshot: current };
-  if (delta.seq !== current.seq + 1) {
-    return { ok: false, reason: 'out-of-order', expected: current.seq + 1, got: delta.seq };
-  }
-  return { ok: true, snapshot: applyDelta(current, delta) };
-}
-
 /** How far a streamed snapshot has come. */
 export interface LoadingProgress {
   alerts: number;
@@ -68,11 +46,17 @@ export interface LoadingProgress {
   total: SnapshotLoading;
 }
 
+/** Which collections a read changed in place ('all': a new snapshot, every collection new). */
+export type Changed = 'all' | readonly CollectionName[];
+
 export type ReadResult =
-  /** The complete view (new or unchanged). */
-  | { kind: 'view'; snapshot: ViewSnapshot }
-  /** A streamed snapshot is on its way: what has come so far is `partial()` (a copy). */
-  | { kind: 'loading'; progress: LoadingProgress; partial: () => ViewSnapshot }
+  /** The complete view (new, or the same object changed in place as `changed` says). */
+  | { kind: 'view'; snapshot: ViewSnapshot; changed: Changed }
+  /**
+   * A streamed snapshot is on its way: `partial` holds what has come so far, in collections
+   * that grow in place as parts come (`changed` says which grew with this part).
+   */
+  | { kind: 'loading'; progress: LoadingProgress; partial: ViewSnapshot; changed: Changed }
   /** Part of a delta: nothing to show until its last part. */
   | { kind: 'pending' }
   | { kind: 'resync'; reason: 'no-snapshot' | 'out-of-order'; expected?: number; got: number };
@@ -82,12 +66,17 @@ export type ReadResult =
  * snapshots and multi-part deltas, so the view only ever moves from one complete state to the
  * next. While a snapshot streams, what has come is available as a partial view for the
  * caller to show, marked as loading.
+ *
+ * The reader owns its collections and changes them in place: a delta costs what it touches,
+ * not a copy of every collection it touches. Whoever shows them re-reads the collections named
+ * in `changed` (the view store bumps a version per collection).
  */
 export class ViewStreamReader {
   #current: ViewSnapshot | null = null;
   #loading:
     | {
-        head: ViewSnapshot;
+        /** The head with the growing groups and alerts: shown while loading, then the view. */
+        view: ViewSnapshot;
         groups: Record<string, GroupView>;
         alerts: Record<string, AlertView>;
         progress: LoadingProgress;
@@ -110,24 +99,28 @@ export class ViewStreamReader {
       this.#deltaParts = [];
       if (!message.loading) {
         this.#loading = undefined;
-        this.#current = message.snapshot;
-        return { kind: 'view', snapshot: message.snapshot };
+        // Own copies (a small snapshot: large ones stream in parts): later deltas change them
+        // in place, and the message may be shared with its sender.
+        this.#current = ownCopy(message.snapshot);
+        return { kind: 'view', snapshot: this.#current, changed: 'all' };
       }
       this.#current = null;
+      const groups: Record<string, GroupView> = {};
+      const alerts: Record<string, AlertView> = {};
       this.#loading = {
-        head: message.snapshot,
-        groups: {},
-        alerts: {},
+        view: { ...ownCopy(message.snapshot), groups, alerts },
+        groups,
+        alerts,
         progress: { alerts: 0, groups: 0, total: message.loading },
       };
-      return this.#loadingResult();
+      return this.#loadingResult('all');
     }
     if (message.type === 'snapshot-part') {
       const part = message.part;
       const l = this.#loading;
       if (!l) return { kind: 'resync', reason: 'no-snapshot', got: part.seq };
-      if (part.seq !== l.head.seq)
-        return { kind: 'resync', reason: 'out-of-order', expected: l.head.seq, got: part.seq };
+      if (part.seq !== l.view.seq)
+        return { kind: 'resync', reason: 'out-of-order', expected: l.view.seq, got: part.seq };
       for (const g of part.groups) l.groups[g.key] = g;
       for (const a of part.alerts) l.alerts[a.fingerprint] = a;
       l.progress = {
@@ -135,11 +128,14 @@ export class ViewStreamReader {
         groups: l.progress.groups + part.groups.length,
         total: l.progress.total,
       };
-      if (!part.last) return this.#loadingResult();
-      // Complete: the collections were private until now, so they become the view as they are.
-      this.#current = { ...l.head, groups: l.groups, alerts: l.alerts };
+      const grew: CollectionName[] = [];
+      if (part.groups.length > 0) grew.push('groups');
+      if (part.alerts.length > 0) grew.push('alerts');
+      if (!part.last) return this.#loadingResult(grew);
+      // Complete: the partial view was this view all along, now whole.
+      this.#current = l.view;
       this.#loading = undefined;
-      return { kind: 'view', snapshot: this.#current };
+      return { kind: 'view', snapshot: this.#current, changed: grew };
     }
     if (this.#loading) {
       // Deltas follow the last part of a snapshot, never interleave with it.
@@ -157,29 +153,32 @@ export class ViewStreamReader {
         return { kind: 'resync', reason: 'out-of-order', got: delta.seq };
       delta = joinDeltas(parts);
     }
-    const result = applyViewMessage(this.#current, { type: 'delta', delta });
-    if (!result.ok) return { kind: 'resync', ...withoutOk(result) };
-    this.#current = result.snapshot;
-    return { kind: 'view', snapshot: result.snapshot };
+    const current = this.#current;
+    if (!current) return { kind: 'resync', reason: 'no-snapshot', got: delta.seq };
+    // A repeated or older delta is already included: ignore it rather than resubscribing.
+    if (delta.seq <= current.seq) return { kind: 'view', snapshot: current, changed: [] };
+    if (delta.seq !== current.seq + 1) {
+      return { kind: 'resync', reason: 'out-of-order', expected: current.seq + 1, got: delta.seq };
+    }
+    return { kind: 'view', snapshot: current, changed: applyDeltaInPlace(current, delta) };
   }
 
-  #loadingResult(): ReadResult {
+  #loadingResult(changed: Changed): ReadResult {
     const l = this.#loading!;
-    return {
-      kind: 'loading',
-      progress: l.progress,
-      partial: () => ({ ...l.head, groups: { ...l.groups }, alerts: { ...l.alerts } }),
-    };
+    return { kind: 'loading', progress: l.progress, partial: l.view, changed };
   }
 }
 
-function withoutOk(r: Extract<ApplyResult, { ok: false }>): {
-  reason: 'no-snapshot' | 'out-of-order';
-  expected?: number;
-  got: number;
-} {
-  const { ok: _ok, ...rest } = r;
-  return rest;
+/** A snapshot whose collections are the reader's own (records are shared: never mutated). */
+function ownCopy(s: ViewSnapshot): ViewSnapshot {
+  return {
+    ...s,
+    instances: { ...s.instances },
+    clusters: { ...s.clusters },
+    groups: { ...s.groups },
+    alerts: { ...s.alerts },
+    silences: { ...s.silences },
+  };
 }
 
 /** The parts of one delta as one. */
@@ -201,17 +200,36 @@ export function joinDeltas(parts: readonly ViewDelta[]): ViewDelta {
   return out;
 }
 
+/** The delta applied to a new snapshot; `current` is left as it was. */
 export function applyDelta(current: ViewSnapshot, delta: ViewDelta): ViewSnapshot {
-  const next: ViewSnapshot = { ...current, seq: delta.seq };
-  for (const name of COLLECTIONS) {
-    const upserts = delta.upsert[name] as unknown[] | undefined;
-    const removes = delta.remove[name];
-    if ((!upserts || upserts.length === 0) && (!removes || removes.length === 0)) continue;
-    const copy: Record<string, unknown> = { ...(current[name] as Record<string, unknown>) };
-    for (const key of removes ?? []) delete copy[key];
-    for (const record of upserts ?? []) copy[recordKey(name, record)] = record;
-    (next as unknown as Record<CollectionName, Record<string, unknown>>)[name] = copy;
+  const next: ViewSnapshot = { ...current };
+  for (const name of touchedBy(delta)) {
+    (next as unknown as Record<CollectionName, Record<string, unknown>>)[name] = {
+      ...(current[name] as Record<string, unknown>),
+    };
   }
-  if (delta.summary) next.summary = delta.summary;
+  applyDeltaInPlace(next, delta);
   return next;
+}
+
+/** The delta applied to `view` itself; returns the collections it changed. */
+export function applyDeltaInPlace(view: ViewSnapshot, delta: ViewDelta): CollectionName[] {
+  const touched = touchedBy(delta);
+  for (const name of touched) {
+    const target = view[name] as Record<string, unknown>;
+    for (const key of delta.remove[name] ?? []) delete target[key];
+    for (const record of (delta.upsert[name] as unknown[] | undefined) ?? [])
+      target[recordKey(name, record)] = record;
+  }
+  view.seq = delta.seq;
+  if (delta.summary) view.summary = delta.summary;
+  return touched;
+}
+
+function touchedBy(delta: ViewDelta): CollectionName[] {
+  return COLLECTIONS.filter(
+    (name) =>
+      ((delta.upsert[name] as unknown[] | undefined)?.length ?? 0) > 0 ||
+      (delta.remove[name]?.length ?? 0) > 0,
+  );
 }

@@ -1,6 +1,8 @@
-// The window's copy of the merged view, fed by the 'view:changes' subscription. Collections
-// are $state.raw: they are replaced (never mutated) by applyViewMessage, so derived lists only
-// recompute when the collection they read was actually replaced.
+// The window's copy of the merged view, fed by the 'view:changes' subscription. The stream
+// reader changes its collections in place (a delta costs what it touches, not a copy of
+// 100,000 records), so each collection here is the reader's object plus a version: reading a
+// collection depends on its version, and a read that changed it bumps only that one, so
+// derived lists only recompute when the collection they read actually changed.
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type {
   AlertView,
@@ -12,26 +14,79 @@ import type {
   ViewStreamMessage,
   ViewSnapshot,
 } from '$core/model/view.ts';
-import { ViewStreamReader, type LoadingProgress } from './apply.ts';
+import {
+  COLLECTIONS,
+  ViewStreamReader,
+  type Changed,
+  type CollectionName,
+  type LoadingProgress,
+} from './apply.ts';
 import { isUnhealthy } from '$core/model/health.ts';
 
+/** One collection: the reader's object, and a version bumped when it changes in place. */
+class Collection<T> {
+  #value = $state.raw<Record<string, T>>({});
+  #version = $state(0);
+
+  get value(): Record<string, T> {
+    void this.#version;
+    return this.#value;
+  }
+
+  set(next: Record<string, T>, changedInPlace: boolean): void {
+    if (next !== this.#value) this.#value = next;
+    else if (changedInPlace) this.#version++;
+  }
+}
+
 export class ViewStore {
-  loaded = $state(false);
-  seq = $state(0);
-  instances = $state.raw<Record<string, InstanceView>>({});
-  clusters = $state.raw<Record<string, ClusterView>>({});
-  groups = $state.raw<Record<string, GroupView>>({});
-  alerts = $state.raw<Record<string, AlertView>>({});
-  silences = $state.raw<Record<string, SilenceView>>({});
-  summary = $state.raw<Summary | null>(null);
+  #loaded = $state(false);
+  #seq = $state(0);
+  #instances = new Collection<InstanceView>();
+  #clusters = new Collection<ClusterView>();
+  #groups = new Collection<GroupView>();
+  #alerts = new Collection<AlertView>();
+  #silences = new Collection<SilenceView>();
+  #summary = $state.raw<Summary | null>(null);
+  #resyncs = $state(0);
+  #loading = $state.raw<LoadingProgress | null>(null);
+
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get seq(): number {
+    return this.#seq;
+  }
+  get instances(): Record<string, InstanceView> {
+    return this.#instances.value;
+  }
+  get clusters(): Record<string, ClusterView> {
+    return this.#clusters.value;
+  }
+  get groups(): Record<string, GroupView> {
+    return this.#groups.value;
+  }
+  get alerts(): Record<string, AlertView> {
+    return this.#alerts.value;
+  }
+  get silences(): Record<string, SilenceView> {
+    return this.#silences.value;
+  }
+  get summary(): Summary | null {
+    return this.#summary;
+  }
   /** How many times the stream fell out of order and was resubscribed (diagnostics). */
-  resyncs = $state(0);
+  get resyncs(): number {
+    return this.#resyncs;
+  }
   /**
    * Set while a large snapshot streams in: groups and alerts then hold only what has come
    * (the most severe first), and every view says so instead of presenting it as complete.
    * The summary and the other collections are complete from the first message.
    */
-  loading = $state.raw<LoadingProgress | null>(null);
+  get loading(): LoadingProgress | null {
+    return this.#loading;
+  }
   /** Enabled instances not answering properly, by name (banner, empty states). */
   readonly unhealthyInstances = $derived(
     Object.values(this.instances)
@@ -49,10 +104,9 @@ export class ViewStore {
 
   readonly #reader = new ViewStreamReader();
   #unsubscribe: (() => void) | null = null;
-  /** What is shown (the complete view, or the partial one while loading). */
-  #shown: ViewSnapshot | null = null;
-  /** When the partial view was last shown (copies of growing collections: not every part). */
+  /** When the partial view was last shown, and what grew since (not every part re-derives). */
   #partialAt = 0;
+  #grown: CollectionName[] = [];
 
   /** Apply one message; returns false when a resubscribe is needed. */
   apply(message: ViewStreamMessage): boolean {
@@ -63,37 +117,48 @@ export class ViewStore {
       case 'pending':
         return true;
       case 'loading': {
-        const starting = this.loading === null;
-        this.loading = result.progress;
+        const starting = this.#loading === null;
+        this.#loading = result.progress;
+        this.#grow(result.changed);
         // The head at once (summary, instances), then what has come at most every 400 ms:
-        // enough to draw the top of the list without copying 100k records per part.
+        // enough to draw the top of the list without re-deriving it for every part.
         const now = Date.now();
         if (starting || now - this.#partialAt >= 400) {
           this.#partialAt = now;
-          this.#show(result.partial());
+          this.#show(result.partial, this.#takeGrown());
         }
         return true;
       }
       case 'view':
-        this.loading = null;
-        this.#show(result.snapshot);
+        this.#loading = null;
+        this.#grow(result.changed);
+        this.#show(result.snapshot, this.#takeGrown());
         return true;
     }
   }
 
-  #show(next: ViewSnapshot): void {
-    const prev = this.#shown;
-    if (prev === next) return;
-    this.#shown = next;
-    // Assign only replaced collections so unchanged ones keep their readers quiet.
-    if (prev?.instances !== next.instances) this.instances = next.instances;
-    if (prev?.clusters !== next.clusters) this.clusters = next.clusters;
-    if (prev?.groups !== next.groups) this.groups = next.groups;
-    if (prev?.alerts !== next.alerts) this.alerts = next.alerts;
-    if (prev?.silences !== next.silences) this.silences = next.silences;
-    if (prev?.summary !== next.summary) this.summary = next.summary;
-    this.seq = next.seq;
-    this.loaded = true;
+  #grow(changed: Changed): void {
+    for (const name of changed === 'all' ? COLLECTIONS : changed)
+      if (!this.#grown.includes(name)) this.#grown.push(name);
+  }
+
+  #takeGrown(): readonly CollectionName[] {
+    const grown = this.#grown;
+    this.#grown = [];
+    return grown;
+  }
+
+  #show(next: ViewSnapshot, changed: readonly CollectionName[]): void {
+    // New collections are assigned; a collection changed in place bumps its version; the
+    // others keep their readers quiet.
+    this.#instances.set(next.instances, changed.includes('instances'));
+    this.#clusters.set(next.clusters, changed.includes('clusters'));
+    this.#groups.set(next.groups, changed.includes('groups'));
+    this.#alerts.set(next.alerts, changed.includes('alerts'));
+    this.#silences.set(next.silences, changed.includes('silences'));
+    if (this.#summary !== next.summary) this.#summary = next.summary;
+    this.#seq = next.seq;
+    this.#loaded = true;
   }
 
   connect(bridge: BridgeApi): () => void {
@@ -101,7 +166,7 @@ export class ViewStore {
       this.#unsubscribe = bridge.subscribe('view:changes', (message) => {
         if (!this.apply(message)) {
           // Missed a delta: a fresh subscription starts with a full snapshot.
-          this.resyncs++;
+          this.#resyncs++;
           this.#reader.reset();
           this.#unsubscribe?.();
           queueMicrotask(subscribe);

@@ -1,0 +1,172 @@
+// The filter-dependent half of the alert list: which alerts of each prepared group pass the
+// filter, as group rows sorted for display. Results are cached per group and filter (a few
+// recent filters), so backspacing, toggling back and re-applying a filter after a delta only
+// re-filter what changed; a filter that narrows a recent one (a word typed further, a matcher
+// added) only re-checks what passed that one. Pure apart from those caches.
+import type { AlertView, GroupView } from '$core/model/view.ts';
+import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
+import {
+  alertPasses,
+  startOf,
+  GROUP_ROW_HEIGHT,
+  type AlertFilter,
+  type BuiltGroups,
+  type GroupRow,
+} from './rows.ts';
+import {
+  groupText,
+  prepareGroups,
+  type PreparedGroup,
+  type PreparedGroups,
+} from './prepared-groups.ts';
+
+export interface FilterResult {
+  visible: readonly AlertView[];
+  row: GroupRow | null;
+}
+
+/** Filters kept per group: enough for typing, backspacing and a toggle or two. */
+const KEPT = 16;
+
+export class GroupFilter {
+  /** Recent filters, most recent last, by key. */
+  #recent = new Map<string, AlertFilter>();
+
+  build(prepared: PreparedGroups, filter: AlertFilter): BuiltGroups {
+    const key = filterKey(filter);
+    const parent = this.#narrowed(key, filter);
+    this.#recent.delete(key);
+    this.#recent.set(key, filter);
+    if (this.#recent.size > KEPT) this.#recent.delete(this.#recent.keys().next().value!);
+
+    const out: GroupRow[] = [];
+    const seen = prepared.multi.size > 0 ? new Set<string>() : null;
+    let alertCount = 0;
+    for (const p of prepared.groups) {
+      if (filter.receivers.length > 0 && !filter.receivers.includes(p.group.receiver)) continue;
+      const r = resultFor(p, key, parent, filter, prepared.order);
+      if (!r.row) continue;
+      out.push(r.row);
+      for (const a of r.visible) {
+        if (seen && prepared.multi.has(a.fingerprint)) {
+          if (seen.has(a.fingerprint)) continue;
+          seen.add(a.fingerprint);
+        }
+        alertCount++;
+      }
+    }
+    out.sort(
+      (x, y) =>
+        x.rank - y.rank || y.newest - x.newest || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0),
+    );
+    return { groups: out, alertCount };
+  }
+
+  /** The most recent filter `filter` narrows (everything it passes, that one passed). */
+  #narrowed(key: string, filter: AlertFilter): string | undefined {
+    const keys = [...this.#recent.keys()].reverse();
+    return keys.find((k) => k !== key && narrows(filter, this.#recent.get(k)!));
+  }
+}
+
+function resultFor(
+  p: PreparedGroup,
+  key: string,
+  parent: string | undefined,
+  filter: AlertFilter,
+  order: readonly string[],
+): FilterResult {
+  const cached = p.results.get(key);
+  if (cached) {
+    // Most recently used last: the oldest goes first when the cache is full.
+    p.results.delete(key);
+    p.results.set(key, cached);
+    return cached;
+  }
+  const base = (parent !== undefined ? p.results.get(parent)?.visible : undefined) ?? p.sorted;
+  const passed =
+    filter.words.length > 0 && !filter.words.every((w) => groupText(p).includes(w))
+      ? []
+      : base.filter((a) => alertPasses(a, filter));
+  // Unchanged lists keep their identity, so their rows are reused too.
+  const visible = passed.length === base.length ? base : passed;
+  const result: FilterResult = { visible, row: groupRow(p, visible, order) };
+  p.results.set(key, result);
+  if (p.results.size > KEPT) p.results.delete(p.results.keys().next().value!);
+  return result;
+}
+
+function groupRow(
+  p: PreparedGroup,
+  visible: readonly AlertView[],
+  order: readonly string[],
+): GroupRow | null {
+  if (visible.length === 0) return null;
+  const g = p.group;
+  const severity = visible[0]!.severity;
+  let newest = 0;
+  for (const a of visible) newest = Math.max(newest, startOf(a));
+  return {
+    kind: 'group',
+    key: g.key,
+    group: g,
+    alerts: visible,
+    counts: p.counts,
+    severity,
+    rank: severityRank(severity, order),
+    newest,
+    height: GROUP_ROW_HEIGHT,
+  };
+}
+
+/** One string per distinct filter. */
+export function filterKey(f: AlertFilter): string {
+  return JSON.stringify([
+    f.showActive,
+    f.showSilenced,
+    f.showInhibited,
+    f.showUnprocessed,
+    f.receivers,
+    f.instances,
+    f.matchers.map(matcherKey),
+    f.words,
+  ]);
+}
+
+/**
+ * Whether every alert `child` passes also passes `parent`: the same toggles, receivers and
+ * instances, every matcher of the parent still there (matchers all must match), and every
+ * word of the parent inside some word of the child (a substring of a substring).
+ */
+export function narrows(child: AlertFilter, parent: AlertFilter): boolean {
+  if (
+    child.showActive !== parent.showActive ||
+    child.showSilenced !== parent.showSilenced ||
+    child.showInhibited !== parent.showInhibited ||
+    child.showUnprocessed !== parent.showUnprocessed ||
+    !sameList(child.receivers, parent.receivers) ||
+    !sameList(child.instances, parent.instances)
+  )
+    return false;
+  const childMatchers = new Set(child.matchers.map((m) => matcherKey(m)));
+  if (!parent.matchers.every((m) => childMatchers.has(matcherKey(m)))) return false;
+  return parent.words.every((w) => child.words.some((c) => c.includes(w)));
+}
+
+function matcherKey(m: AlertFilter['matchers'][number]): string {
+  return JSON.stringify([m.name, m.value, m.isRegex, m.isEqual ?? true]);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Filtered, sorted groups in one go (no caches kept): the reference the tests check. */
+export function buildGroups(
+  groups: Record<string, GroupView>,
+  alerts: Record<string, AlertView>,
+  filter: AlertFilter,
+  order: readonly string[],
+): BuiltGroups {
+  return new GroupFilter().build(prepareGroups(null, groups, alerts, order), filter);
+}
