@@ -1,0 +1,217 @@
+// The cached alert list (prepared groups + per-group filter results with narrowing) must show
+// exactly what a from-scratch filter and sort shows, whatever sequence of filters and view
+// changes came before: typing and backspacing, toggles, matchers, alerts replaced, groups
+// added and removed, alerts in two groups, a new severity order.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AlertView, GroupView } from '../../main/core/model/view.ts';
+import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
+import { parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
+import { GroupFilter, narrows } from '../../renderer/src/lib/alerts/group-filter.ts';
+import { GroupPreparer } from '../../renderer/src/lib/alerts/prepared-groups.ts';
+import {
+  alertPasses,
+  compareAlerts,
+  flattenRows,
+  startOf,
+  type AlertFilter,
+} from '../../renderer/src/lib/alerts/rows.ts';
+
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SEVERITIES = ['critical', 'warning', 'info', 'page', ''];
+const WORDS = ['disk', 'diskfull', 'isk', 'node', 'node1', 'eu', 'crash', 'crashloop', 'zz'];
+const STATES = ['active', 'suppressed', 'unprocessed'] as const;
+
+function randomAlert(r: () => number, fp: string): AlertView {
+  const severity = SEVERITIES[Math.floor(r() * SEVERITIES.length)]!;
+  const state = STATES[Math.floor(r() * 3)]!;
+  const silenced = state === 'suppressed' && r() < 0.6;
+  return {
+    fingerprint: fp,
+    labels: {
+      alertname: ['DiskFull', 'NodeDown', 'CrashLooping'][Math.floor(r() * 3)]!,
+      severity,
+      instance: `node${Math.floor(r() * 4)}`,
+      region: r() < 0.5 ? 'eu' : 'us',
+    },
+    annotations: r() < 0.5 ? { summary: `the disk of node${Math.floor(r() * 9)}` } : {},
+    startsAt: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(r() * 50))).toISOString(),
+    endsAt: '',
+    updatedAt: '',
+    state,
+    silencedBy: silenced ? ['c1/s'] : [],
+    inhibitedBy: state === 'suppressed' && !silenced ? ['x'] : [],
+    statusByCluster: {},
+    receivers: ['r'],
+    instances: [r() < 0.5 ? 'i1' : 'i2'],
+    clusters: ['c1'],
+    severity,
+    stale: false,
+  };
+}
+
+function randomFilter(r: () => number, text: string): AlertFilter {
+  const p = parseFilterText(text);
+  return {
+    showActive: r() < 0.9,
+    showSilenced: r() < 0.5,
+    showInhibited: r() < 0.5,
+    showUnprocessed: r() < 0.8,
+    receivers: r() < 0.15 ? ['r1'] : [],
+    instances: r() < 0.15 ? ['i1'] : [],
+    matchers: p.matchers,
+    words: p.words,
+  };
+}
+
+/** The list from scratch: no caches, no narrowing. */
+function reference(
+  groups: Record<string, GroupView>,
+  alerts: Record<string, AlertView>,
+  f: AlertFilter,
+  order: readonly string[],
+): { keys: string[]; rows: string[][]; count: number } {
+  const cmp = compareAlerts(order);
+  const shown = new Set<string>();
+  const out: { key: string; alerts: AlertView[]; rank: number; newest: number }[] = [];
+  for (const g of Object.values(groups)) {
+    if (f.receivers.length > 0 && !f.receivers.includes(g.receiver)) continue;
+    const visible = g.alerts
+      .map((fp) => alerts[fp])
+      .filter((a): a is AlertView => a !== undefined && alertPasses(a, f))
+      .sort(cmp);
+    if (visible.length === 0) continue;
+    for (const a of visible) shown.add(a.fingerprint);
+    out.push({
+      key: g.key,
+      alerts: visible,
+      rank: severityRank(visible[0]!.severity, order),
+      newest: Math.max(...visible.map(startOf)),
+    });
+  }
+  out.sort((x, y) => x.rank - y.rank || y.newest - x.newest || (x.key < y.key ? -1 : 1));
+  return {
+    keys: out.map((g) => g.key),
+    rows: out.map((g) => g.alerts.map((a) => a.fingerprint)),
+    count: shown.size,
+  };
+}
+
+describe('GroupFilter over prepared groups', () => {
+  it('equals a from-scratch filter and sort over 400 random steps', () => {
+    const r = prng(20261122);
+    const alerts: Record<string, AlertView> = {};
+    const groups: Record<string, GroupView> = {};
+    let nextFp = 0;
+    const newGroup = (k: number): GroupView => {
+      const fps = Array.from({ length: 1 + Math.floor(r() * 6) }, () => {
+        const fp = `fp${nextFp++}`;
+        alerts[fp] = randomAlert(r, fp);
+        return fp;
+      });
+      // Sometimes an alert of another group as well (an alert in two groups counts once).
+      const others = Object.keys(alerts);
+      if (r() < 0.3 && others.length > 0) fps.push(others[Math.floor(r() * others.length)]!);
+      return {
+        key: `g${k}`,
+        clusterId: 'c1',
+        receiver: r() < 0.3 ? 'r1' : 'r2',
+        labels: {},
+        alerts: [...new Set(fps)],
+        counts: { active: 0, suppressed: 0, unprocessed: 0 },
+        severity: '',
+        stale: false,
+      };
+    };
+    for (let k = 0; k < 30; k++) groups[`g${k}`] = newGroup(k);
+    let order: string[] = ['critical', 'warning', 'info'];
+    const preparer = new GroupPreparer();
+    const filter = new GroupFilter();
+    let text = '';
+    let base = randomFilter(r, '');
+    for (let step = 0; step < 400; step++) {
+      const roll = r();
+      if (roll < 0.35) {
+        // Type or delete a character, or start a new word or matcher.
+        const word = WORDS[Math.floor(r() * WORDS.length)]!;
+        if (text.length > 0 && r() < 0.4) text = text.slice(0, -1);
+        else if (r() < 0.15) text = text === '' ? 'severity="critical"' : `${text}, region="eu"`;
+        else text += r() < 0.2 && text !== '' ? ` ${word[0]}` : word[text.length % word.length]!;
+      } else if (roll < 0.45) {
+        base = randomFilter(r, text);
+      } else if (roll < 0.75) {
+        // A delta: replace a few alerts (new objects), sometimes the same values.
+        const fps = Object.keys(alerts);
+        for (let i = 0; i < 1 + Math.floor(r() * 4); i++) {
+          const fp = fps[Math.floor(r() * fps.length)]!;
+          alerts[fp] = r() < 0.3 ? { ...alerts[fp]! } : randomAlert(r, fp);
+        }
+      } else if (roll < 0.87) {
+        const keys = Object.keys(groups);
+        if (r() < 0.5 && keys.length > 5) delete groups[keys[Math.floor(r() * keys.length)]!];
+        else groups[`g${30 + step}`] = newGroup(30 + step);
+      } else if (roll < 0.95) {
+        // A group record replaced with one alert fewer (its alert list changed).
+        const keys = Object.keys(groups);
+        const g = groups[keys[Math.floor(r() * keys.length)]!]!;
+        if (g.alerts.length > 1) groups[g.key] = { ...g, alerts: g.alerts.slice(1) };
+      } else {
+        order = r() < 0.5 ? ['info', 'warning', 'critical'] : ['critical', 'warning', 'info'];
+      }
+      const p = parseFilterText(text);
+      const f: AlertFilter = { ...base, matchers: p.matchers, words: p.words };
+      const built = filter.build(preparer.prepare(groups, alerts, order), f);
+      const want = reference(groups, alerts, f, order);
+      const context = `step ${step}, filter ${JSON.stringify(text)}`;
+      assert.deepEqual(
+        built.groups.map((g) => g.key),
+        want.keys,
+        context,
+      );
+      assert.deepEqual(
+        built.groups.map((g) => g.alerts.map((a) => a.fingerprint)),
+        want.rows,
+        context,
+      );
+      assert.equal(built.alertCount, want.count, context);
+      const rows = flattenRows(built.groups, new Set());
+      assert.equal(rows.length, want.keys.length + want.rows.flat().length, context);
+      for (const row of rows)
+        if (row.kind === 'alert') assert.ok(alerts[row.alert.fingerprint] === row.alert, context);
+    }
+  });
+
+  it('narrows only when every alert the new filter passes passed the old one', () => {
+    const f = (text: string, extra: Partial<AlertFilter> = {}): AlertFilter => {
+      const p = parseFilterText(text);
+      return {
+        showActive: true,
+        showSilenced: false,
+        showInhibited: false,
+        showUnprocessed: true,
+        receivers: [],
+        instances: [],
+        matchers: p.matchers,
+        words: p.words,
+        ...extra,
+      };
+    };
+    assert.equal(narrows(f('crash'), f('cra')), true, 'a word typed further');
+    assert.equal(narrows(f('cra'), f('crash')), false, 'a word shortened');
+    assert.equal(narrows(f('disk node'), f('node')), true, 'a word added');
+    assert.equal(narrows(f('job="a", x'), f('x')), true, 'a matcher added');
+    assert.equal(narrows(f('job=~"a.*"'), f('job=~"a"')), false, 'a regex changed');
+    assert.equal(narrows(f('x', { showSilenced: true }), f('x')), false, 'a toggle changed');
+    assert.equal(narrows(f('x', { instances: ['i1'] }), f('x')), false, 'instances changed');
+  });
+});
