@@ -1,11 +1,15 @@
 // Typed client of one Alertmanager API v2 (or a compatible server: Mimir, Grafana, a proxy with
 // a path prefix). Every response is validated; every failure is an AlertmanagerError.
 import type { ConnectionOptions, RequestOptions } from './connection.ts';
+import { AlertGroupsReader } from './alert-groups-reader.ts';
 import { HttpTransport, type HttpCall } from './http.ts';
+import { StringPool } from './string-pool.ts';
 import {
   alertGroupsResponse,
   alertsResponse,
   parseBody,
+  parseJson,
+  validateJson,
   postSilenceResponseSchema,
   receiversResponse,
   silenceResponse,
@@ -69,6 +73,8 @@ export class AlertmanagerClient {
    * Results are shared: callers must not mutate them.
    */
   readonly #unchanged = new Map<string, { digest: string; value: unknown }>();
+  /** Reads the polled groups without zod's second copy, pooling repeated strings. */
+  readonly #groupsReader = new AlertGroupsReader(new StringPool());
 
   private async get<T>(
     call: Omit<HttpCall, 'method'>,
@@ -178,7 +184,12 @@ export class AlertmanagerClient {
     const query = alertQuery(q, ['active', 'silenced', 'inhibited']);
     return this.getPolled(
       { path: '/alerts/groups', endpoint, query },
-      (s, t) => parseBody(alertGroupsResponse, endpoint, s, t),
+      (s, t) => {
+        const json = parseJson(endpoint, s, t);
+        return (
+          this.#groupsReader.read(json) ?? validateJson(alertGroupsResponse, endpoint, s, json)
+        );
+      },
       o,
     );
   }

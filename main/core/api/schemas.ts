@@ -150,9 +150,13 @@ export function parseBody<S extends z.ZodType>(
   status: number,
   text: string,
 ): z.output<S> {
-  let json: unknown;
+  return validateJson(schema, endpoint, status, parseJson(endpoint, status, text));
+}
+
+/** The body as JSON, or an 'invalid-response' AlertmanagerError saying what it was instead. */
+export function parseJson(endpoint: string, status: number, text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (err) {
     const preview = text.trim() === '' ? 'an empty body' : `not JSON (${(err as Error).message})`;
     throw new AlertmanagerError({
@@ -163,6 +167,15 @@ export function parseBody<S extends z.ZodType>(
       cause: err,
     });
   }
+}
+
+/** Parsed JSON checked against a schema, or an 'invalid-response' AlertmanagerError. */
+export function validateJson<S extends z.ZodType>(
+  schema: S,
+  endpoint: string,
+  status: number,
+  json: unknown,
+): z.output<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issues = result.error.issues;

@@ -1,0 +1,150 @@
+// The hot path of every poll: GET /alerts/groups read straight from JSON.parse's output.
+//
+// zod (schemas.ts) builds a second object graph for every body, so a poll of 5,000 alerts held
+// the parsed graph and zod's copy at once, and each alert kept objects zod made for it. This
+// reader checks exactly what alertGroupSchema checks and keeps the parsed label and annotation
+// objects (their repeated values pooled), shares the receiver lists and the common statuses,
+// and builds only the small objects the types need. It accepts only what the schema accepts
+// and gives the same result (test/core/api/alert-groups-reader.test.ts); on anything it does
+// not accept it returns undefined, and the caller lets zod produce its exact error message
+// (or its result, for valid shapes this reader leaves to zod, such as null lists).
+import { NONE } from '../model/none.ts';
+import type { AlertGroup, AlertState, AlertStatus, GettableAlert, Receiver } from './types.ts';
+import type { StringPool } from './string-pool.ts';
+
+const STATES: ReadonlySet<string> = new Set<AlertState>(['unprocessed', 'active', 'suppressed']);
+
+/** Statuses with no silence and no inhibition, one per state (most alerts have one of these). */
+const PLAIN_STATUS = new Map<string, AlertStatus>(
+  [...STATES].map((state) => [
+    state,
+    Object.freeze({ state: state as AlertState, silencedBy: NONE, inhibitedBy: NONE }),
+  ]),
+);
+
+type Json = Record<string, unknown>;
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** What schemas.ts's dateTime accepts. */
+function isDateTime(v: unknown): v is string {
+  return typeof v === 'string' && !Number.isNaN(Date.parse(v));
+}
+
+export class AlertGroupsReader {
+  readonly #pool: StringPool;
+  /** Receiver lists by their names: a handful of distinct lists, shared by every alert. */
+  #receivers = new Map<string, Receiver[]>();
+
+  constructor(pool: StringPool) {
+    this.#pool = pool;
+  }
+
+  /** The groups, or undefined when zod must decide (invalid, or a shape it normalises). */
+  read(json: unknown): AlertGroup[] | undefined {
+    try {
+      if (!Array.isArray(json)) return undefined;
+      const out: AlertGroup[] = new Array<AlertGroup>(json.length);
+      for (let i = 0; i < json.length; i++) {
+        const g = this.#group(json[i]);
+        if (!g) return undefined;
+        out[i] = g;
+      }
+      return out;
+    } finally {
+      this.#pool.rotate();
+      // Bounded like the pool: only lists seen in this body are kept for the next.
+      if (this.#receivers.size > 64) this.#receivers = new Map();
+    }
+  }
+
+  #group(g: unknown): AlertGroup | undefined {
+    if (!isObject(g)) return undefined;
+    const labels = this.#labelSet(g['labels']);
+    const receiver = g['receiver'];
+    const alerts = g['alerts'];
+    if (!labels || !isObject(receiver) || typeof receiver['name'] !== 'string') return undefined;
+    if (!Array.isArray(alerts)) return undefined;
+    const list: GettableAlert[] = new Array<GettableAlert>(alerts.length);
+    for (let i = 0; i < alerts.length; i++) {
+      const a = this.#alert(alerts[i]);
+      if (!a) return undefined;
+      list[i] = a;
+    }
+    return { labels, receiver: { name: this.#pool.get(receiver['name']) }, alerts: list };
+  }
+
+  #alert(a: unknown): GettableAlert | undefined {
+    if (!isObject(a)) return undefined;
+    const labels = this.#labelSet(a['labels']);
+    const annotations = this.#labelSet(a['annotations']);
+    const receivers = this.#receiverList(a['receivers']);
+    const status = this.#status(a['status']);
+    const { fingerprint, startsAt, updatedAt, endsAt, generatorURL } = a;
+    if (!labels || !annotations || !receivers || !status) return undefined;
+    if (typeof fingerprint !== 'string') return undefined;
+    if (!isDateTime(startsAt) || !isDateTime(updatedAt) || !isDateTime(endsAt)) return undefined;
+    if (generatorURL !== undefined && typeof generatorURL !== 'string') return undefined;
+    // The schema's key order, so the result is the object zod would give.
+    const out: GettableAlert = { labels } as GettableAlert;
+    if (generatorURL !== undefined) out.generatorURL = this.#pool.get(generatorURL);
+    out.annotations = annotations;
+    out.receivers = receivers;
+    out.fingerprint = fingerprint;
+    out.startsAt = this.#pool.get(startsAt);
+    out.updatedAt = this.#pool.get(updatedAt);
+    out.endsAt = this.#pool.get(endsAt);
+    out.status = status;
+    return out;
+  }
+
+  /** A plain object of strings, kept as parsed with its values pooled. */
+  #labelSet(v: unknown): Record<string, string> | undefined {
+    if (!isObject(v) || Object.getPrototypeOf(v) !== Object.prototype) return undefined;
+    // An own "__proto__" key (JSON.parse makes one) is left to zod's record handling.
+    if (Object.hasOwn(v, '__proto__')) return undefined;
+    for (const k in v) {
+      const value = v[k];
+      if (typeof value !== 'string') return undefined;
+      v[k] = this.#pool.get(value);
+    }
+    return v as Record<string, string>;
+  }
+
+  #receiverList(v: unknown): Receiver[] | undefined {
+    if (!Array.isArray(v)) return undefined;
+    let key = '';
+    for (const r of v) {
+      if (!isObject(r) || typeof r['name'] !== 'string') return undefined;
+      key += `${r['name']}\u0000`;
+    }
+    let list = this.#receivers.get(key);
+    if (!list) {
+      list = Object.freeze(
+        v.map((r: Json) => Object.freeze({ name: r['name'] as string })),
+      ) as Receiver[];
+      this.#receivers.set(key, list);
+    }
+    return list;
+  }
+
+  #status(v: unknown): AlertStatus | undefined {
+    if (!isObject(v)) return undefined;
+    const { state, silencedBy, inhibitedBy } = v;
+    if (typeof state !== 'string' || !STATES.has(state)) return undefined;
+    const silenced = stringList(silencedBy);
+    const inhibited = stringList(inhibitedBy);
+    if (!silenced || !inhibited) return undefined;
+    if (silenced === NONE && inhibited === NONE) return PLAIN_STATUS.get(state);
+    return { state: state as AlertState, silencedBy: silenced, inhibitedBy: inhibited };
+  }
+}
+
+/** A list of strings; null (Go's nil slice) and [] read as the shared empty list, as zod does. */
+function stringList(v: unknown): string[] | undefined {
+  if (v === null) return NONE;
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) return undefined;
+  return v.length === 0 ? NONE : (v as string[]);
+}
