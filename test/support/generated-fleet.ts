@@ -23,6 +23,13 @@ export interface GeneratedFleet {
   expected(): { alerts: number; groups: number; bySeverity: Record<string, number> };
   /** Resolves `fraction` of each instance's alerts and fires as many new ones. */
   churn(fraction: number): void;
+  /**
+   * Builds the bodies of one churn step ahead of time: later churns of that fraction flip
+   * between now and that step (1 % resolved and as many fired each time, the same ones
+   * flapping), so serialising 100,000 alerts does not compete for the 2 cores with the app
+   * being measured (the real servers are not on the engineer's machine).
+   */
+  prepareFlap(fraction: number): void;
   /** Requests served per instance (polls). */
   requests(): number[];
   stop(): Promise<void>;
@@ -46,6 +53,8 @@ export async function startGeneratedFleet(spec: FleetSpec): Promise<GeneratedFle
   };
   for (let k = 0; k < sources; k++) build(k);
   const served = Array.from({ length: spec.instances }, () => 0);
+  /** The prepared other state churns flip to (prepareFlap). */
+  let flap: { fraction: number; other: { starts: number[]; bodies: string[] } } | undefined;
 
   const peerNames = Array.from({ length: spec.instances }, (_, k) => `01GENPEER${k}`);
   const status = (k: number): string =>
@@ -105,7 +114,7 @@ export async function startGeneratedFleet(spec: FleetSpec): Promise<GeneratedFle
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
-  return {
+  const fleet: GeneratedFleet = {
     urls: Array.from({ length: spec.instances }, (_, k) => `http://127.0.0.1:${port}/am${k}`),
     expected() {
       const bySeverity: Record<string, number> = {};
@@ -124,10 +133,25 @@ export async function startGeneratedFleet(spec: FleetSpec): Promise<GeneratedFle
       return { alerts: sources * n, groups, bySeverity };
     },
     churn(fraction) {
+      if (flap && flap.fraction === fraction) {
+        const { other } = flap;
+        flap.other = { starts: starts.slice(), bodies: bodies.slice() };
+        starts.splice(0, sources, ...other.starts);
+        bodies.splice(0, sources, ...other.bodies);
+        return;
+      }
       for (let k = 0; k < sources; k++) {
         starts[k]! += Math.round(n * fraction);
         build(k);
       }
+    },
+    prepareFlap(fraction) {
+      const now = { starts: starts.slice(), bodies: bodies.slice() };
+      fleet.churn(fraction);
+      const next = { starts: starts.slice(), bodies: bodies.slice() };
+      starts.splice(0, sources, ...now.starts);
+      bodies.splice(0, sources, ...now.bodies);
+      flap = { fraction, other: next };
     },
     requests: () => served.slice(),
     async stop() {
@@ -135,4 +159,5 @@ export async function startGeneratedFleet(spec: FleetSpec): Promise<GeneratedFle
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return fleet;
 }

@@ -10,13 +10,16 @@
 // - core CPU per minute (/proc/<pid>/stat utime+stime) with 0 % churn, then with 1 % churn
 //   (every instance replaces 1 % of its alerts every 15 s), while the page scrolls through the
 //   list: frame gaps over 100 ms during that minute;
-// - core RSS (/proc/<pid>/status VmRSS) after the first full poll and at the end.
-// BENCH_SCALE_MINUTES sets each measured phase (default 1); BENCH_SCALE_ONLY=20x5k runs one.
+// - core RSS (/proc/<pid>/status VmRSS) and V8 heap after a full GC (over the inspector) after
+//   the first full poll and at the end: 10 minutes after the core started, churn going on.
+// BENCH_SCALE_MINUTES sets each measured phase (default 1), BENCH_SCALE_STEADY_MINUTES when the
+// end is (default 10); BENCH_SCALE_ONLY=20x5k runs one configuration.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { WebSocket } from 'ws';
 import { writeSettingsFile } from '../../../main/core/settings/file.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { ViewStreamReader } from '../../../renderer/src/lib/view/apply.ts';
@@ -81,6 +84,42 @@ async function cpuOver(pid: number, ms: number, during?: () => void): Promise<nu
   await new Promise((r) => setTimeout(r, ms));
   if (timer) clearInterval(timer);
   return ((cpuTicks(pid) - t0) / CLK_TCK / ((Date.now() - w0) / 1000)) * 100;
+}
+
+/** V8 heap used by the process behind `inspector` after a full GC, in MB. */
+async function heapMb(inspector: string): Promise<number> {
+  const socket = new WebSocket(inspector);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  let id = 0;
+  const send = (method: string): Promise<Record<string, unknown>> =>
+    new Promise((resolve, reject) => {
+      const mine = ++id;
+      const onMessage = (data: Buffer) => {
+        const m = JSON.parse(data.toString()) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: unknown;
+        };
+        if (m.id !== mine) return;
+        socket.off('message', onMessage);
+        if (m.error) reject(new Error(`${method}: ${JSON.stringify(m.error)}`));
+        else resolve(m.result ?? {});
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id: mine, method }));
+    });
+  try {
+    await send('HeapProfiler.enable');
+    await send('HeapProfiler.collectGarbage');
+    const usage = await send('Runtime.getHeapUsage');
+    await send('HeapProfiler.disable');
+    return Number(usage['usedSize']) / 2 ** 20;
+  } finally {
+    socket.close();
+  }
 }
 
 interface PageGlobals {
@@ -200,6 +239,7 @@ async function runConfig(
   browser: Browser,
   config: Config,
   phaseMs: number,
+  steadyMs: number,
 ): Promise<BenchResult[]> {
   const fleet = await startGeneratedFleet(config.spec);
   const dir = await mkdtemp(join(tmpdir(), 'amtray-scale-'));
@@ -213,8 +253,15 @@ async function runConfig(
     await writeSettingsFile(path, settings);
     const expected = fleet.expected();
     const t0 = Date.now();
-    shell = await spawnBrowserShell(['--config', path], { timeoutMs: 60_000 });
+    // With the inspector listening (no session until the heap is read): the core's heap after
+    // a full GC, read over it, beside the process's RSS.
+    shell = await spawnBrowserShell(['--config', path], {
+      timeoutMs: 60_000,
+      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim() },
+    });
     const pid = shell.child.pid!;
+    const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(shell.stderr())?.[1];
+    if (!inspector) throw new Error(`no inspector URL from the shell: ${shell.stderr()}`);
     // The core's own view, read over its bridge like a window would.
     const bridge = connect(shell);
     const reader = new ViewStreamReader();
@@ -238,6 +285,7 @@ async function runConfig(
     bridge.close();
     await new Promise((r) => setTimeout(r, 3000)); // let the first poll's garbage go
     const rssFirst = rssMb(pid);
+    const heapFirst = await heapMb(inspector);
     ctx.log(
       `   ${config.label}: core holds ${expected.alerts} after ${fullPollMs} ms, RSS ${round(rssFirst)} MB`,
     );
@@ -262,13 +310,19 @@ async function runConfig(
     const keyP95 = percentile(keys, 95);
 
     const cpuQuiet = await cpuOver(pid, phaseMs);
+    fleet.prepareFlap(0.01);
     await startScrolling(page);
     const cpuChurn = await cpuOver(pid, phaseMs, () => fleet.churn(0.01));
     const gaps = await stopScrolling(page);
     const longGaps = gaps.filter((g) => g > 100);
-    const rssEnd = rssMb(pid);
-    const minutes = round((Date.now() - t0) / 60_000, 1);
     await context.close();
+    // Steady state: churn goes on, no window, until `steadyMs` after the core started.
+    const left = steadyMs - (Date.now() - t0);
+    if (left > 0) await cpuOver(pid, left, () => fleet.churn(0.01));
+    await new Promise((r) => setTimeout(r, 3000));
+    const rssEnd = rssMb(pid);
+    const heapEnd = await heapMb(inspector);
+    const minutes = round((Date.now() - t0) / 60_000, 1);
 
     const n = config.label;
     const rows: BenchResult[] = [
@@ -336,13 +390,31 @@ async function runConfig(
         notes: 'VmRSS of the shell process (core + HTTP + WebSocket server)',
       },
       {
+        name: `6 scale ${n} core heap after first full poll`,
+        median: round(heapFirst),
+        unit: 'MB',
+        target: '',
+        pass: null,
+        runs: 1,
+        notes: 'V8 heap used after a full GC (inspector: HeapProfiler.collectGarbage)',
+      },
+      {
         name: `6 scale ${n} core RSS at the end`,
         median: round(rssEnd),
         unit: 'MB',
         target: config.label === '20x5k' ? `<= ${RSS_TARGET_MB} MB` : '',
         pass: config.label === '20x5k' ? rssEnd <= RSS_TARGET_MB : null,
         runs: 1,
-        notes: `after ${minutes} min (4 page loads, churn)`,
+        notes: `after ${minutes} min (4 page loads, 1% churn every 15 s from the second phase)`,
+      },
+      {
+        name: `6 scale ${n} core heap at the end`,
+        median: round(heapEnd),
+        unit: 'MB',
+        target: '',
+        pass: null,
+        runs: 1,
+        notes: `after ${minutes} min, after a full GC`,
       },
     ];
     return rows;
@@ -355,13 +427,14 @@ async function runConfig(
 
 export async function runScale(ctx: BenchContext): Promise<BenchResult[]> {
   const phaseMs = Number(process.env.BENCH_SCALE_MINUTES ?? 1) * 60_000;
+  const steadyMs = Number(process.env.BENCH_SCALE_STEADY_MINUTES ?? 10) * 60_000;
   const only = process.env.BENCH_SCALE_ONLY;
   const browser = await launchChromium();
   const results: BenchResult[] = [];
   try {
     for (const c of CONFIGS) {
       if (only && c.label !== only) continue;
-      results.push(...(await runConfig(ctx, browser, c, phaseMs)));
+      results.push(...(await runConfig(ctx, browser, c, phaseMs, steadyMs)));
     }
   } finally {
     await browser.close();
