@@ -67,5 +67,3 @@ export function bestHealth(states: HealthState[]): HealthState {
   for (const s of states) if (RANK[s] < RANK[best]) best = s;
   return best;
 }
-
-export { isUnhealthy } from '../model/health.ts';

@@ -1,7 +1,7 @@
 // The view's summary (counts, worst state, missing data) from the alert counts the merger
 // keeps up to date and the instance and cluster records.
 import type { AlertView, ClusterView, InstanceView, Summary, WorstState } from '../model/view.ts';
-import { isUnhealthy } from './health.ts';
+import { isUnhealthy } from '../model/health.ts';
 
 /**
  * Counts over every alert record, kept by the merger as records come and go (a merge that

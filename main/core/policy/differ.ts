@@ -7,6 +7,7 @@ import type { CoreEvent } from '../model/events.ts';
 import { isUnhealthy } from '../model/health.ts';
 import { DEFAULT_SEVERITY_LABEL, DEFAULT_SEVERITY_ORDER } from '../settings/defaults.ts';
 import { severityRank } from './severity.ts';
+import { alertNameOf } from '../model/alert-name.ts';
 
 export interface DiffOptions {
   /** Minutes before a silence ends to emit silence-expiring; 0 disables it. */
@@ -93,10 +94,6 @@ function phaseOf(alert: AlertView, clusterId: string, nowMs: number): Phase | un
   if (!status) return undefined;
   if (ended(alert, nowMs)) return 'resolved';
   return status.state;
-}
-
-function alertnameOf(a: AlertView): string {
-  return a.labels.alertname ?? '';
 }
 
 /** The alert's labels without the severity label: a warning and a critical of one rule share it. */
@@ -328,7 +325,7 @@ export class EventDiffer {
         fingerprint: alert.fingerprint,
         clusterId: c,
         severity: alert.severity,
-        alertname: alertnameOf(alert),
+        alertname: alertNameOf(alert.labels),
       };
       const groupKey = now === 'active' ? groupOf.get(`${c}\u0000${alert.fingerprint}`) : undefined;
       const withGroup = groupKey === undefined ? {} : { groupKey };
@@ -385,7 +382,7 @@ export class EventDiffer {
             fingerprint: before.fingerprint,
             clusterId: c,
             severity: before.severity,
-            alertname: alertnameOf(before),
+            alertname: alertNameOf(before.labels),
           });
         }
       }

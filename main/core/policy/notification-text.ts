@@ -5,6 +5,7 @@ import type { LabelSet } from '../api/types.ts';
 import { displaySeverityRank } from '../model/severity-order.ts';
 import type { AlertView } from '../model/view.ts';
 import { isolatedProse, isolatedText } from '../model/visible-text.ts';
+import { alertNameOf } from '../model/alert-name.ts';
 
 export const MAX_BODY = 300;
 
@@ -19,9 +20,9 @@ export function runbookOf(a: AlertView): { runbookUrl?: string } {
 }
 
 /** The alert name as shown in a notification: hidden characters visible, isolated. */
-export function alertnameOf(a: { labels: LabelSet }): string {
-  const name = a.labels.alertname;
-  return name === undefined ? 'Alert' : isolatedText(name);
+export function displayAlertName(a: { labels: LabelSet }): string {
+  const name = alertNameOf(a.labels);
+  return name === '' ? 'Alert' : isolatedText(name);
 }
 
 export function labelText([k, v]: [string, string]): string {
@@ -39,7 +40,7 @@ export function countByName(
 ): string {
   const counts = new Map<string, { n: number; rank: number }>();
   for (const a of alerts) {
-    const name = alertnameOf(a);
+    const name = displayAlertName(a);
     const rank = displaySeverityRank(a.severity ?? '', order);
     const c = counts.get(name);
     if (c) {

@@ -15,15 +15,16 @@ import type { NotificationSettings, Settings } from '../settings/types.ts';
 import {
   MAX_BODY,
   alertBody,
-  alertnameOf,
+  displayAlertName,
   countByName,
   labelText,
   runbookOf,
   truncate,
 } from './notification-text.ts';
-import { RuleFilters, clusterMuted, type AlertFacts } from './rule-filters.ts';
+import { RuleFilters, clusterMuted } from './rule-filters.ts';
 import { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
-import { isTopSeverity, severityRank } from './severity.ts';
+import { isTopSeverity } from './severity.ts';
+import { EpisodeLedger, type LedgerMemory, type ShownAlert } from './episodes.ts';
 
 export interface PolicyContext {
   /** Clusters whose first data arrived this cycle: their alerts were already firing. */
@@ -37,35 +38,6 @@ export interface NotificationPolicyOptions {
   episodeTtlMs?: number;
   /** Hard cap on remembered episodes (oldest dropped first); default 20 000. */
   maxEpisodes?: number;
-}
-
-/** What the filters and a notification read of an alert. */
-
-/**
- * What a resolve notification needs of the alert it follows, kept once a firing notification
- * was shown. The label set and arrays are the record's own (shared while the alert lives);
- * the annotation text is cut to what fits in a notification body.
- */
-interface ShownAlert extends AlertFacts {
-  text: string;
-}
-
-/**
- * One firing episode. Small on purpose: up to `maxEpisodes` (20,000) are remembered, so it
- * holds no AlertView, only what deciding and a later resolve notification need.
- */
-interface Episode {
-  /** Its key in `episodes`: `<cluster>\0<fingerprint>\0<startsAt>`. */
-  key: string;
-  clusterId: string;
-  fingerprint: string;
-  /** A notification was shown for it (resolve notifications only follow shown ones). */
-  delivered: boolean;
-  /** Severity rank notified (for same-fingerprint escalations). */
-  rank: number;
-  resolvedAt: number | undefined;
-  /** The alert as last seen firing, once delivered (for resolve notifications). */
-  shown: ShownAlert | undefined;
 }
 
 interface Resolved {
@@ -83,40 +55,10 @@ interface Firing {
   events: CoreEvent[];
 }
 
-function shownAlert(a: AlertView): ShownAlert {
-  const text = a.annotations.summary ?? a.annotations.description ?? '';
-  return {
-    labels: a.labels,
-    severity: a.severity,
-    instances: a.instances,
-    receivers: a.receivers,
-    // The body is cut at MAX_BODY characters anyway: a longer text never shows past that.
-    text: text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text,
-  };
-}
-
 export class NotificationPolicy {
   private readonly localTime: (ms: number) => LocalTime;
-  private readonly episodeTtlMs: number;
-  private readonly maxEpisodes: number;
-  // Every map here is bounded: `episodes` by maxEpisodes, `current` and `open` only point at
-  // episodes in it (removed with them), the queue by resolutions within the TTL.
-  /** Episode key `<cluster>\0<fingerprint>\0<startsAt>` -> episode (insertion = age order). */
-  private episodes = new Map<string, Episode>();
-  /** `<cluster>\0<fingerprint>` -> its current episode, while it is open or just resolved. */
-  private current = new Map<string, Episode>();
-  /** Episodes not resolved yet: the only ones an alert vanishing without an event can end. */
-  private open = new Set<Episode>();
-  /** Resolved episodes in order of resolution (with that time), to expire them without a scan. */
-  private expiry: { episodes: Episode[]; at: number[]; head: number } = {
-    episodes: [],
-    at: [],
-    head: 0,
-  };
-  /** Episodes resolved during the current decide (see settleResolved). */
-  private readonly justResolved: Episode[] = [];
-  /** The alerts map of the view last pruned against: the same map cannot have lost an alert. */
-  private lastAlerts: ViewSnapshot['alerts'] | undefined;
+  /** Firing episodes: what was notified, so each notifies once (episodes.ts). */
+  private readonly ledger: EpisodeLedger;
   /** Instances whose unreachability was shown (recovery is shown only after it). */
   private shownUnreachable = new Set<string>();
   private readonly rules = new RuleFilters();
@@ -124,23 +66,17 @@ export class NotificationPolicy {
 
   constructor(opts: NotificationPolicyOptions = {}) {
     this.localTime = opts.localTime ?? systemLocalTime;
-    this.episodeTtlMs = opts.episodeTtlMs ?? 60 * 60_000;
-    this.maxEpisodes = opts.maxEpisodes ?? 20_000;
+    this.ledger = new EpisodeLedger(opts.episodeTtlMs ?? 60 * 60_000, opts.maxEpisodes ?? 20_000);
   }
 
   /** Number of remembered firing episodes (for tests and diagnostics). */
   get episodeCount(): number {
-    return this.episodes.size;
+    return this.ledger.size;
   }
 
   /** Sizes of everything the policy remembers (for tests and diagnostics: all stay bounded). */
-  get memory(): { episodes: number; current: number; open: number; expiryQueue: number } {
-    return {
-      episodes: this.episodes.size,
-      current: this.current.size,
-      open: this.open.size,
-      expiryQueue: this.expiry.at.length - this.expiry.head,
-    };
+  get memory(): LedgerMemory {
+    return this.ledger.memory;
   }
 
   decide(
@@ -154,7 +90,7 @@ export class NotificationPolicy {
     const order = settings.severityOrder;
     const silent =
       !n.enabled || isSnoozed(n, nowMs) || inQuietHours(n.quietHours, this.localTime(nowMs));
-    this.prune(view, nowMs);
+    this.ledger.prune(view, nowMs);
 
     // Alert events by (cluster, fingerprint): a firing alert may come with an escalation.
     const escalations = new Map<string, Extract<CoreEvent, { type: 'severity-escalated' }>>();
@@ -191,10 +127,10 @@ export class NotificationPolicy {
           const alert = view.alerts[e.fingerprint];
           if (!alert) break;
           const esc = escalations.get(cf);
-          const ep = this.startEpisode(alert, e.clusterId, order, esc !== undefined);
+          const ep = this.ledger.start(alert, e.clusterId, order, esc !== undefined);
           if (!ep) break;
           if (silent || !this.rules.passes(alert, e.clusterId, view, n, order)) break;
-          this.markDelivered(ep, alert, order);
+          this.ledger.markDelivered(ep, alert, order);
           const groupKey = 'groupKey' in e ? e.groupKey : undefined;
           const f: Firing = { alert, clusterId: e.clusterId, events: related.get(cf) ?? [e] };
           if (groupKey !== undefined) f.groupKey = groupKey;
@@ -209,7 +145,7 @@ export class NotificationPolicy {
           break;
         }
         case 'alert-resolved': {
-          const ep = this.endEpisode(e.clusterId, e.fingerprint, nowMs);
+          const ep = this.ledger.end(e.clusterId, e.fingerprint, nowMs);
           if (!ep?.delivered || !ep.shown || !n.notifyOnResolve || silent) break;
           if (!this.rules.passes(ep.shown, e.clusterId, view, n, order)) break;
           resolved.push({
@@ -302,137 +238,12 @@ export class NotificationPolicy {
     }
     alertNotes.push(...this.firingNotes(firing, view, n, order, at, nowMs));
     alertNotes.push(...this.resolvedNotes(resolved, view, n, at, nowMs));
-    this.settleResolved();
+    this.ledger.settleResolved();
     return [
       ...out.filter((x) => x.target?.instanceId),
       ...alertNotes,
       ...out.filter((x) => !x.target?.instanceId),
     ];
-  }
-
-  // ---- episodes ----
-
-  /** Returns the episode when this is news: a new episode, or a same-fingerprint escalation. */
-  private startEpisode(
-    alert: AlertView,
-    clusterId: string,
-    order: readonly string[],
-    escalated: boolean,
-  ): Episode | undefined {
-    const cf = `${clusterId}\u0000${alert.fingerprint}`;
-    const key = `${cf}\u0000${alert.startsAt}`;
-    const ep = this.episodes.get(key);
-    if (ep) {
-      this.current.set(cf, ep);
-      if (ep.delivered) ep.shown = shownAlert(alert);
-      if (ep.resolvedAt !== undefined) {
-        ep.resolvedAt = undefined;
-        this.open.add(ep);
-      }
-      const rank = severityRank(alert.severity, order);
-      return escalated && rank < ep.rank ? ep : undefined;
-    }
-    const created: Episode = {
-      key,
-      clusterId,
-      fingerprint: alert.fingerprint,
-      delivered: false,
-      rank: severityRank(alert.severity, order),
-      resolvedAt: undefined,
-      shown: undefined,
-    };
-    this.episodes.set(key, created);
-    this.current.set(cf, created);
-    this.open.add(created);
-    if (this.episodes.size > this.maxEpisodes) {
-      const oldest = this.episodes.values().next().value;
-      if (oldest !== undefined) this.forget(oldest);
-    }
-    return created;
-  }
-
-  /** Drops an episode and everything pointing at it. */
-  private forget(ep: Episode): void {
-    this.episodes.delete(ep.key);
-    this.open.delete(ep);
-    const cf = `${ep.clusterId}\u0000${ep.fingerprint}`;
-    if (this.current.get(cf) === ep) this.current.delete(cf);
-  }
-
-  private markDelivered(ep: Episode, alert: AlertView, order: readonly string[]): void {
-    ep.delivered = true;
-    ep.rank = Math.min(ep.rank, severityRank(alert.severity, order));
-    ep.shown = shownAlert(alert);
-  }
-
-  private resolve(ep: Episode, nowMs: number): void {
-    if (ep.resolvedAt !== undefined) return;
-    ep.resolvedAt = nowMs;
-    this.open.delete(ep);
-    this.expiry.episodes.push(ep);
-    this.expiry.at.push(nowMs);
-    this.justResolved.push(ep);
-  }
-
-  /**
-   * After the cycle an episode resolved in (its resolve notification decided), it only needs
-   * to be recognised if it fires again: drop the shown alert and its `current` entry (a
-   * resolved event can only follow a new firing, which sets both again).
-   */
-  private settleResolved(): void {
-    for (const ep of this.justResolved) {
-      if (ep.resolvedAt === undefined) continue;
-      ep.shown = undefined;
-      const cf = `${ep.clusterId}\u0000${ep.fingerprint}`;
-      if (this.current.get(cf) === ep) this.current.delete(cf);
-    }
-    this.justResolved.length = 0;
-  }
-
-  private endEpisode(clusterId: string, fingerprint: string, nowMs: number): Episode | undefined {
-    const ep = this.current.get(`${clusterId}\u0000${fingerprint}`);
-    if (ep) this.resolve(ep, nowMs);
-    return ep;
-  }
-
-  /**
-   * Forgets episodes resolved longer than the TTL ago; alerts gone without an event count as
-   * resolved. Work is proportional to open episodes (only when the alerts map changed) and to
-   * the episodes expiring, not to all remembered ones.
-   */
-  private prune(view: ViewSnapshot, nowMs: number): void {
-    if (view.alerts !== this.lastAlerts) {
-      for (const ep of this.open) if (!view.alerts[ep.fingerprint]) this.resolve(ep, nowMs);
-      this.lastAlerts = view.alerts;
-    }
-    const q = this.expiry;
-    while (q.head < q.at.length) {
-      const at = q.at[q.head] as number;
-      if (nowMs - at <= this.episodeTtlMs) break;
-      const ep = q.episodes[q.head] as Episode;
-      q.head++;
-      // Entries of episodes reopened (or resolved again later) or already dropped are stale.
-      if (ep.resolvedAt === at && this.episodes.get(ep.key) === ep) this.forget(ep);
-    }
-    // Compact the queue: drop the consumed head, and stale entries if they pile up (flapping).
-    if (q.head > 1024 && q.head * 2 > q.at.length) {
-      q.episodes = q.episodes.slice(q.head);
-      q.at = q.at.slice(q.head);
-      q.head = 0;
-    }
-    if (q.at.length - q.head > 2 * this.maxEpisodes + 1024) {
-      const episodes: Episode[] = [];
-      const at: number[] = [];
-      for (let i = q.head; i < q.at.length; i++) {
-        const ep = q.episodes[i] as Episode;
-        const t = q.at[i] as number;
-        if (ep.resolvedAt === t && this.episodes.get(ep.key) === ep) {
-          episodes.push(ep);
-          at.push(t);
-        }
-      }
-      this.expiry = { episodes, at, head: 0 };
-    }
   }
 
   // ---- building notifications ----
@@ -490,10 +301,10 @@ export class NotificationPolicy {
         continue;
       }
       const group = view.groups[groupKey];
-      const names = new Set(list.map((f) => alertnameOf(f.alert)));
+      const names = new Set(list.map((f) => displayAlertName(f.alert)));
       const label =
         names.size === 1
-          ? alertnameOf(first.alert)
+          ? displayAlertName(first.alert)
           : group && Object.keys(group.labels).length > 0
             ? Object.entries(group.labels).map(labelText).join(' ')
             : countByName(
@@ -518,7 +329,7 @@ export class NotificationPolicy {
       );
     }
     for (const f of singles) {
-      const name = alertnameOf(f.alert);
+      const name = displayAlertName(f.alert);
       const sev = f.alert.severity;
       const title = f.escalation
         ? `${name} escalated: ${f.escalation.from || 'unknown'} → ${f.escalation.to || 'unknown'}`
@@ -578,7 +389,7 @@ export class NotificationPolicy {
       this.make(
         at,
         nowMs,
-        truncate(`Resolved: ${alertnameOf(f.alert)}`, 80),
+        truncate(`Resolved: ${displayAlertName(f.alert)}`, 80),
         truncate(
           alertBody(f.alert, clusterName(f.clusterId), view.summary.severityLabel),
           MAX_BODY,

@@ -1,13 +1,10 @@
 // Which current alerts of a cluster a silence would hit. Computed client side with the
 // server's matcher rules, because the API offers no such query.
 import type { Matcher } from '../api/types.ts';
-import type { AlertView, ViewSnapshot } from '../model/view.ts';
+import type { ViewSnapshot } from '../model/view.ts';
 import type { PreviewResult } from '../service.ts';
 import { matchesAlert, type MatcherInput } from '../matchers/evaluate.ts';
-
-function alertname(a: AlertView): string {
-  return a.labels.alertname ?? '';
-}
+import { alertNameOf } from '../model/alert-name.ts';
 
 /**
  * Alerts seen on `clusterId` (any state: an already silenced alert is still "affected") that
@@ -21,7 +18,7 @@ export function previewSilence(
   const alerts = Object.values(snapshot.alerts)
     .filter((a) => a.clusters.includes(clusterId) && matchesAlert(matchers, a.labels))
     .sort((a, b) => {
-      const n = alertname(a).localeCompare(alertname(b));
+      const n = alertNameOf(a.labels).localeCompare(alertNameOf(b.labels));
       return n !== 0
         ? n
         : a.fingerprint < b.fingerprint
