@@ -1,7 +1,7 @@
 // Window-wide state: app info, settings, the current view, the open silence dialog, in-page
 // notifications and a ticking clock for live ages. One instance, created in App.svelte and
 // passed down through context.
-import { getContext, setContext } from 'svelte';
+import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, QuickFrom, Subscriptions } from '$core/bridge/contract.ts';
 import type { AppNotification } from '$core/model/events.ts';
 import type { SilenceView } from '$core/model/view.ts';
@@ -273,12 +273,13 @@ export class AppStore {
   }
 }
 
-const KEY = Symbol('app-store');
+// Svelte's typed context pair: the window's one store, set by App and read by every view.
+const [getStore, setStore] = createContext<AppStore>();
 
 export function setAppStore(store: AppStore): void {
-  setContext(KEY, store);
+  setStore(store);
 }
 
 export function getAppStore(): AppStore {
-  return getContext<AppStore>(KEY);
+  return getStore();
 }

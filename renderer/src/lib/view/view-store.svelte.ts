@@ -94,6 +94,20 @@ export class ViewStore {
       .sort((a, b) => a.name.localeCompare(b.name)),
   );
 
+  /** Every instance, by name (lists, pickers). */
+  readonly instancesByName = $derived(
+    Object.values(this.instances).sort((a, b) => a.name.localeCompare(b.name)),
+  );
+  /** Receivers seen in groups or reported by instances, sorted (filters, notification rules). */
+  readonly receivers = $derived.by(() => {
+    // Distinct first (10,000 groups share a handful of receivers), then sorted.
+    const names: Record<string, true> = Object.create(null) as Record<string, true>;
+    for (const g of Object.values(this.groups)) names[g.receiver] = true;
+    for (const i of Object.values(this.instances))
+      for (const r of i.receivers ?? []) names[r] = true;
+    return Object.keys(names).sort();
+  });
+
   /** A cluster as people know it: a standalone instance by its own name. */
   clusterLabel(id: string): string {
     const c = this.clusters[id];
