@@ -44,70 +44,73 @@ export function initialClusters(prev: ViewSnapshot | undefined, next: ViewSnapsh
   return out;
 }
 
-// Per-record derived values, cached by the record itself: the engine keeps unchanged records
-// (same object) across cycles, so a steady cycle parses and joins nothing again. WeakMaps let
-// the entries go with their records.
-const endMsCache = new WeakMap<AlertView | SilenceView, number>();
-const startMsCache = new WeakMap<SilenceView, number>();
-const identityCache = new WeakMap<AlertView, { severityLabel: string; identity: string }>();
-const warnKeyCache = new WeakMap<SilenceView, string>();
+/**
+ * Per-record derived values, cached by the record itself: the engine keeps unchanged records
+ * (same object) across cycles, so a steady cycle parses and joins nothing again. WeakMaps let
+ * the entries go with their records. One per differ, which counts its own work (tests assert
+ * that steady cycles skip unchanged records).
+ */
+class RecordFacts {
+  readonly #endMs = new WeakMap<AlertView | SilenceView, number>();
+  readonly #startMs = new WeakMap<SilenceView, number>();
+  readonly #identity = new WeakMap<AlertView, { severityLabel: string; identity: string }>();
+  readonly #warnKey = new WeakMap<SilenceView, string>();
+  readonly work = { identities: 0, endsAtParsed: 0 };
 
-/** Counts of per-alert work, for tests asserting that steady cycles skip unchanged records. */
-export const differWork = { identities: 0, endsAtParsed: 0 };
-
-function endMsOf(r: AlertView | SilenceView): number {
-  let ms = endMsCache.get(r);
-  if (ms === undefined) {
-    differWork.endsAtParsed++;
-    ms = Date.parse(r.endsAt);
-    endMsCache.set(r, ms);
+  endMs(r: AlertView | SilenceView): number {
+    let ms = this.#endMs.get(r);
+    if (ms === undefined) {
+      this.work.endsAtParsed++;
+      ms = Date.parse(r.endsAt);
+      this.#endMs.set(r, ms);
+    }
+    return ms;
   }
-  return ms;
-}
 
-function startMsOf(s: SilenceView): number {
-  let ms = startMsCache.get(s);
-  if (ms === undefined) {
-    ms = Date.parse(s.startsAt);
-    startMsCache.set(s, ms);
+  startMs(s: SilenceView): number {
+    let ms = this.#startMs.get(s);
+    if (ms === undefined) {
+      ms = Date.parse(s.startsAt);
+      this.#startMs.set(s, ms);
+    }
+    return ms;
   }
-  return ms;
-}
 
-function warnKeyOf(s: SilenceView): string {
-  let k = warnKeyCache.get(s);
-  if (k === undefined) {
-    k = `${s.key}\u0000${s.endsAt}`;
-    warnKeyCache.set(s, k);
+  warnKey(s: SilenceView): string {
+    let k = this.#warnKey.get(s);
+    if (k === undefined) {
+      k = `${s.key}\u0000${s.endsAt}`;
+      this.#warnKey.set(s, k);
+    }
+    return k;
   }
-  return k;
-}
 
-/** endsAt reached: resolved alerts may still be listed until the server drops them. */
-function ended(alert: AlertView, nowMs: number): boolean {
-  const end = endMsOf(alert);
-  return !Number.isNaN(end) && end > 0 && end <= nowMs;
-}
+  /** endsAt reached: resolved alerts may still be listed until the server drops them. */
+  ended(alert: AlertView, nowMs: number): boolean {
+    const end = this.endMs(alert);
+    return !Number.isNaN(end) && end > 0 && end <= nowMs;
+  }
 
-function phaseOf(alert: AlertView, clusterId: string, nowMs: number): Phase | undefined {
-  const status = alert.statusByCluster[clusterId];
-  if (!status) return undefined;
-  if (ended(alert, nowMs)) return 'resolved';
-  return status.state;
-}
+  /** The alert's labels without the severity label: a warning and a critical of one rule share it. */
+  identity(a: AlertView, severityLabel: string): string {
+    const cached = this.#identity.get(a);
+    if (cached?.severityLabel === severityLabel) return cached.identity;
+    this.work.identities++;
+    const identity = Object.keys(a.labels)
+      .filter((k) => k !== severityLabel)
+      .sort()
+      .map((k) => `${k}\u0000${a.labels[k]}`)
+      .join('\u0001');
+    this.#identity.set(a, { severityLabel, identity });
+    return identity;
+  }
 
-/** The alert's labels without the severity label: a warning and a critical of one rule share it. */
-function identityOf(a: AlertView, severityLabel: string): string {
-  const cached = identityCache.get(a);
-  if (cached?.severityLabel === severityLabel) return cached.identity;
-  differWork.identities++;
-  const identity = Object.keys(a.labels)
-    .filter((k) => k !== severityLabel)
-    .sort()
-    .map((k) => `${k}\u0000${a.labels[k]}`)
-    .join('\u0001');
-  identityCache.set(a, { severityLabel, identity });
-  return identity;
+  phase(alert: AlertView, clusterId: string, nowMs: number): Phase | undefined {
+    const status = alert.statusByCluster[clusterId];
+    if (!status) return undefined;
+    if (this.ended(alert, nowMs)) return 'resolved';
+    return status.state;
+  }
 }
 
 /** An alerts map's keys (fingerprints) and records, in the map's order. */
@@ -149,6 +152,13 @@ interface Transition {
 }
 
 export class EventDiffer {
+  readonly #facts = new RecordFacts();
+
+  /** Per-record work done so far (parses and identities), for tests. */
+  get work(): { readonly identities: number; readonly endsAtParsed: number } {
+    return this.#facts.work;
+  }
+
   /** now of the previous diff: phases of `prev` are judged at the time it was current. */
   private lastNowMs: number | undefined;
   /** `<silenceKey>\0<endsAt>` already warned about (or never to warn about). */
@@ -241,12 +251,12 @@ export class EventDiffer {
     for (let i = 0; i < nextList.records.length; i++) {
       const alert = nextList.records[i] as AlertView;
       const before = prevAlerts?.[nextList.keys[i] as string];
-      if (before === alert && !(endMsOf(alert) <= nowMs)) continue;
+      if (before === alert && !(this.#facts.endMs(alert) <= nowMs)) continue;
       if (before !== alert) added.push(alert);
       for (const c of Object.keys(alert.statusByCluster)) {
         if (!isFresh(c)) continue;
-        const now = phaseOf(alert, c, nowMs);
-        const was = before ? phaseOf(before, c, prevNow) : undefined;
+        const now = this.#facts.phase(alert, c, nowMs);
+        const was = before ? this.#facts.phase(before, c, prevNow) : undefined;
         if (now === was) {
           // Same alert, severity changed (only possible when the severity label is not part
           // of the identity, e.g. after a settings change of severityLabel).
@@ -306,10 +316,10 @@ export class EventDiffer {
         ) {
           return false;
         }
-        const ph = phaseOf(p, c, prevNow);
+        const ph = this.#facts.phase(p, c, prevNow);
         if (ph === undefined || ph === 'resolved') return false;
-        identity ??= identityOf(a, severityLabel);
-        return identityOf(p, severityLabel) === identity;
+        identity ??= this.#facts.identity(a, severityLabel);
+        return this.#facts.identity(p, severityLabel) === identity;
       });
       // Several (rare): the first in prev's order, as a scan of prev would find.
       if (found.length > 1) {
@@ -375,7 +385,7 @@ export class EventDiffer {
       dropped.push(before);
       for (const c of Object.keys(before.statusByCluster)) {
         if (after?.statusByCluster[c] !== undefined || !isFresh(c)) continue;
-        const was = phaseOf(before, c, prevNow);
+        const was = this.#facts.phase(before, c, prevNow);
         if (was === 'active' || was === 'suppressed') {
           out.push({
             type: 'alert-resolved',
@@ -415,7 +425,7 @@ export class EventDiffer {
     const windowMs = Math.max(0, opts.expiringWithinMin) * 60_000;
     const stillThere = new Set<string>();
     for (const s of Object.values(next.silences)) {
-      const warnKey = warnKeyOf(s);
+      const warnKey = this.#facts.warnKey(s);
       stillThere.add(warnKey);
       if (!isClusterFresh(next, s.clusterId)) continue;
       const before = prev?.silences[s.key];
@@ -446,8 +456,8 @@ export class EventDiffer {
     out: CoreEvent[],
   ) {
     if (s.state !== 'active' || this.warned.has(warnKey)) return;
-    const end = endMsOf(s);
-    const start = startMsOf(s);
+    const end = this.#facts.endMs(s);
+    const start = this.#facts.startMs(s);
     if (Number.isNaN(end)) return;
     // A silence shorter than the window was "expiring" from birth: its author knows.
     if (!Number.isNaN(start) && end - start <= windowMs) {

@@ -1,11 +1,5 @@
 // Policy: events diffed from consecutive views, and which of them become notifications.
-export {
-  differWork,
-  EventDiffer,
-  initialClusters,
-  isClusterFresh,
-  type DiffOptions,
-} from './differ.ts';
+export { EventDiffer, initialClusters, isClusterFresh, type DiffOptions } from './differ.ts';
 export { countByName } from './notification-text.ts';
 export {
   NotificationPolicy,

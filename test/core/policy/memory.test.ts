@@ -5,7 +5,6 @@ import { describe, it } from 'node:test';
 import type { AppNotification } from '../../../main/core/model/events.ts';
 import type { AlertView, ViewSnapshot } from '../../../main/core/model/view.ts';
 import {
-  differWork,
   EventDiffer,
   initialClusters,
   NotificationPolicy,
@@ -174,21 +173,21 @@ describe('EventDiffer work on steady cycles', () => {
     // A critical sibling of A7 fires: identities of it and of A7's warning only.
     const crit = alert({ labels: { alertname: 'A7', severity: 'critical', host: 'h' } });
     const v2 = snapshot({ alerts: [...records, crit] });
-    let before = { ...differWork };
+    let before = { ...d.work };
     const ev = d.diff(v1, v2, T0 + STEP, { expiringWithinMin: 10 });
     assert.deepEqual(
       ev.map((e) => e.type),
       ['alert-firing', 'severity-escalated'],
     );
-    assert.equal(differWork.identities - before.identities, 2);
-    assert.equal(differWork.endsAtParsed - before.endsAtParsed, 1, 'only the new record');
+    assert.equal(d.work.identities - before.identities, 2);
+    assert.equal(d.work.endsAtParsed - before.endsAtParsed, 1, 'only the new record');
 
     // Nothing changed (a new map holding the same records): no per-alert work at all.
-    before = { ...differWork };
+    before = { ...d.work };
     const v3 = snapshot({ alerts: [...records, crit] });
     assert.deepEqual(d.diff(v2, v3, T0 + 2 * STEP, { expiringWithinMin: 10 }), []);
-    assert.equal(differWork.identities - before.identities, 0);
-    assert.equal(differWork.endsAtParsed - before.endsAtParsed, 0);
+    assert.equal(d.work.identities - before.identities, 0);
+    assert.equal(d.work.endsAtParsed - before.endsAtParsed, 0);
 
     // A record whose endsAt passes while unchanged still resolves (once).
     const ending = alert({ labels: { alertname: 'Ending' }, endsAt: iso(T0 + 4 * STEP) });

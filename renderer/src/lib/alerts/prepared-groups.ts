@@ -1,7 +1,7 @@
 // The filter-independent half of the alert list: each group's alerts resolved and sorted once,
 // and kept (same object) across updates that did not touch the group. A keystroke then only
 // filters, and a delta only re-sorts the groups it touched, instead of resolving and sorting
-// 100,000 alerts every time (issue 11). Pure, so it is unit-tested in plain Node.
+// 100,000 alerts every time. Pure, so it is unit-tested in plain Node.
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
 import type { FilterResult } from './group-filter.ts';

@@ -4,7 +4,7 @@
 // Two ways to apply a delta: `applyDelta` returns a new snapshot (touched collections copied,
 // untouched ones keep their identity), the reference the core's tests check the diff against;
 // the window's ViewStreamReader applies it in place and reports which collections it touched,
-// because copying a 100,000-key collection for every delta is a 60 ms long task (issue 11).
+// because copying a 100,000-key collection for every delta is a 60 ms long task.
 import type {
   AlertView,
   GroupView,
