@@ -6,7 +6,7 @@ import { NO_SEVERITY, severityBucketName } from '../../../main/core/model/severi
 import { countByName } from '../../../main/core/policy/notification-text.ts';
 import { buildTrayMenu } from '../../../main/electron/tray-menu.ts';
 import { windowTitle } from '../../../renderer/src/lib/app/window-title.ts';
-import { emptySnapshot } from '../../shell/fake-core.ts';
+import { emptySnapshot } from '../../support/fake-core.ts';
 
 const ORDER = ['critical', 'warning', 'info'];
 

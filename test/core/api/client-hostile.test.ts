@@ -3,10 +3,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
-import { AlertmanagerError, type ErrorKind } from '../../main/core/api/errors.ts';
-import { startHostileServer, type HostileServer } from '../support/hostile-server.ts';
-import { waitFor } from '../support/wait.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
+import { AlertmanagerError, type ErrorKind } from '../../../main/core/api/errors.ts';
+import { startHostileServer, type HostileServer } from '../../support/hostile-server.ts';
+import { waitFor } from '../../support/wait.ts';
 
 const V2 = '/api/v2';
 

@@ -13,7 +13,7 @@ import { defaultConfigPath, parseServeArgs } from '../../main/server/args.ts';
 import { FileSecretStore, secretEnvName } from '../../main/server/secrets.ts';
 import { startBrowserShell, withCliInstances } from '../../main/server/start.ts';
 import { createWsBridge } from '../../renderer/src/bridge/ws-client.ts';
-import { createFakeCore } from './fake-core.ts';
+import { createFakeCore } from '../support/fake-core.ts';
 
 describe('serve arguments', () => {
   const home = '/home/u';

@@ -11,7 +11,7 @@ import {
   waitFor,
   type AmCluster,
   type AmProcess,
-} from '../support/alertmanager.ts';
+} from '../../support/alertmanager.ts';
 
 interface StatusBody {
   cluster: { status: string; peers?: { name: string; address: string }[] };

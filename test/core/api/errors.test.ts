@@ -5,8 +5,8 @@ import {
   AlertmanagerError,
   errorForStatus,
   extractServerMessage,
-} from '../../main/core/api/errors.ts';
-import { formatPath } from '../../main/core/api/schemas.ts';
+} from '../../../main/core/api/errors.ts';
+import { formatPath } from '../../../main/core/api/schemas.ts';
 
 describe('extractServerMessage', () => {
   const cases: [string, string | undefined][] = [

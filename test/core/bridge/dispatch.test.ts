@@ -3,18 +3,18 @@
 // ever opens http(s); secrets go to the SecretStore, never into settings.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AlertmanagerError } from '../../main/core/api/errors.ts';
-import { REQUEST_CHANNELS, type RequestChannel } from '../../main/core/bridge/contract.ts';
-import { dispatch } from '../../main/core/bridge/dispatch.ts';
-import { BridgeRequestError } from '../../main/core/bridge/errors.ts';
-import { SilenceValidationError, SilenceWriteError } from '../../main/core/silences/actions.ts';
-import { safeExternalUrl } from '../../main/core/security/external-url.ts';
-import { createHandlers, type ShellServices } from '../../main/core/bridge/handlers.ts';
-import type { SecretStore } from '../../main/core/service.ts';
-import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import { secretKeyFor } from '../../main/core/settings/migrations.ts';
-import type { Settings } from '../../main/core/settings/types.ts';
-import { createFakeCore, emptySnapshot } from './fake-core.ts';
+import { AlertmanagerError } from '../../../main/core/api/errors.ts';
+import { REQUEST_CHANNELS, type RequestChannel } from '../../../main/core/bridge/contract.ts';
+import { dispatch } from '../../../main/core/bridge/dispatch.ts';
+import { BridgeRequestError } from '../../../main/core/bridge/errors.ts';
+import { SilenceValidationError, SilenceWriteError } from '../../../main/core/silences/actions.ts';
+import { safeExternalUrl } from '../../../main/core/security/external-url.ts';
+import { createHandlers, type ShellServices } from '../../../main/core/bridge/handlers.ts';
+import type { SecretStore } from '../../../main/core/service.ts';
+import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
+import { secretKeyFor } from '../../../main/core/settings/migrations.ts';
+import type { Settings } from '../../../main/core/settings/types.ts';
+import { createFakeCore, emptySnapshot } from '../../support/fake-core.ts';
 
 class MapSecrets implements SecretStore {
   values = new Map<string, string>();

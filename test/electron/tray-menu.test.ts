@@ -9,7 +9,7 @@ import {
   menuText,
   type MenuItemModel,
 } from '../../main/electron/tray-menu.ts';
-import { emptySnapshot } from './fake-core.ts';
+import { emptySnapshot } from '../support/fake-core.ts';
 
 const ORDER = ['critical', 'error', 'warning', 'info'];
 const NOW = Date.parse('2026-03-01T12:00:00Z');

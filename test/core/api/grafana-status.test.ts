@@ -5,10 +5,10 @@
 // healthy, with the configuration readable.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
-import { startHostileServer, type HostileServer } from '../support/hostile-server.ts';
-import { FakeClock } from '../support/fake-clock.ts';
-import { watchCore } from '../faults/support/core.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
+import { startHostileServer, type HostileServer } from '../../support/hostile-server.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { watchCore } from '../../faults/support/core.ts';
 
 const PREFIX = '/api/alertmanager/grafana/api/v2';
 const NA = 'N/A';

@@ -1,14 +1,14 @@
 // Every endpoint of the API client against one real Alertmanager (clustering disabled).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
 import {
   amSkipReason,
   makeAlert,
   startAlertmanager,
   waitFor,
   type AmProcess,
-} from '../support/alertmanager.ts';
+} from '../../support/alertmanager.ts';
 import { endpointSuite, rejectsWith } from './endpoint-suite.ts';
 
 endpointSuite(

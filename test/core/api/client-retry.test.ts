@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
-import { AlertmanagerError } from '../../main/core/api/errors.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
+import { AlertmanagerError } from '../../../main/core/api/errors.ts';
 
 /** Lets undici put the first connection back into its pool, so the next request reuses it. */
 const settle = () => new Promise((r) => setTimeout(r, 50));

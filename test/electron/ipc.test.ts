@@ -18,7 +18,7 @@ import {
   type IpcMainLike,
 } from '../../main/electron/ipc.ts';
 import { waitFor } from '../support/wait.ts';
-import { createFakeCore, emptySnapshot } from './fake-core.ts';
+import { createFakeCore, emptySnapshot } from '../support/fake-core.ts';
 
 const root = new URL('../../', import.meta.url);
 const bundlePath = new URL('out/preload/index.cjs', root);

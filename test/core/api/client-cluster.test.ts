@@ -2,14 +2,14 @@
 // written to one peer and must be readable on all three (gossip); plus cluster-only checks.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
 import {
   amSkipReason,
   makeAlert,
   startCluster,
   waitFor,
   type AmCluster,
-} from '../support/alertmanager.ts';
+} from '../../support/alertmanager.ts';
 import { endpointSuite } from './endpoint-suite.ts';
 
 const skip = amSkipReason();

@@ -15,7 +15,7 @@ import { startBrowserShell, type BrowserShell } from '../../main/server/start.ts
 import { defaultSettings } from '../../main/core/settings/defaults.ts';
 import { createWsBridge } from '../../renderer/src/bridge/ws-client.ts';
 import { waitFor } from '../support/wait.ts';
-import { createFakeCore, emptySnapshot, type FakeCore } from './fake-core.ts';
+import { createFakeCore, emptySnapshot, type FakeCore } from '../support/fake-core.ts';
 
 interface RawResponse {
   status: number;

@@ -5,12 +5,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
-import { AlertmanagerError, type ErrorKind } from '../../main/core/api/errors.ts';
-import { formatMatcher } from '../../main/core/matchers/format.ts';
-import { toMatcher } from '../../main/core/matchers/matcher.ts';
-import type { GettableAlert, Matcher, PostableSilence } from '../../main/core/api/types.ts';
-import { makeAlert, waitFor } from '../support/alertmanager.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
+import { AlertmanagerError, type ErrorKind } from '../../../main/core/api/errors.ts';
+import { formatMatcher } from '../../../main/core/matchers/format.ts';
+import { toMatcher } from '../../../main/core/matchers/matcher.ts';
+import type { GettableAlert, Matcher, PostableSilence } from '../../../main/core/api/types.ts';
+import { makeAlert, waitFor } from '../../support/alertmanager.ts';
 
 export interface Target {
   /** Where silences are written. */

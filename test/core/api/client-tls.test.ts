@@ -3,10 +3,10 @@
 // that headers, basic auth, bearer tokens and a path prefix reach the server as configured.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
-import { AlertmanagerError } from '../../main/core/api/errors.ts';
-import { startHostileServer, type HostileServer } from '../support/hostile-server.ts';
-import { makeTestCerts, type TestCerts } from '../support/tls-cert.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
+import { AlertmanagerError } from '../../../main/core/api/errors.ts';
+import { startHostileServer, type HostileServer } from '../../support/hostile-server.ts';
+import { makeTestCerts, type TestCerts } from '../../support/tls-cert.ts';
 
 const PREFIX = '/api/alertmanager/grafana';
 

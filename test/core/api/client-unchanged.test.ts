@@ -2,14 +2,14 @@
 // (no decode, parse or validation): what lets the engine skip a quiet instance entirely.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AlertmanagerClient } from '../../main/core/api/client.ts';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
 import {
   amSkipReason,
   makeAlert,
   startAlertmanager,
   waitFor,
   type AmProcess,
-} from '../support/alertmanager.ts';
+} from '../../support/alertmanager.ts';
 
 describe('client: unchanged poll bodies', { skip: amSkipReason() }, () => {
   let am: AmProcess;

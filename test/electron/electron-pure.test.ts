@@ -37,7 +37,7 @@ import {
 } from '../../main/electron/secrets.ts';
 import { isTrustedSender, type AppLocation } from '../../main/electron/trusted-sender.ts';
 import { restoreBounds } from '../../main/electron/window-bounds.ts';
-import { createFakeCore } from './fake-core.ts';
+import { createFakeCore } from '../support/fake-core.ts';
 
 function notification(patch: Partial<AppNotification>): AppNotification {
   return {
