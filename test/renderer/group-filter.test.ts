@@ -9,6 +9,7 @@ import { displaySeverityRank as severityRank } from '../../main/core/model/sever
 import { parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
 import { GroupFilter, narrows } from '../../renderer/src/lib/alerts/group-filter.ts';
 import { GroupPreparer } from '../../renderer/src/lib/alerts/prepared-groups.ts';
+import { prng } from '../bench/lib/fixtures.ts';
 import {
   alertPasses,
   compareAlerts,
@@ -16,17 +17,6 @@ import {
   startOf,
   type AlertFilter,
 } from '../../renderer/src/lib/alerts/rows.ts';
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEVERITIES = ['critical', 'warning', 'info', 'page', ''];
 const WORDS = ['disk', 'diskfull', 'isk', 'node', 'node1', 'eu', 'crash', 'crashloop', 'zz'];
