@@ -3,9 +3,9 @@
 // settings file live) comes in as ShellServices. Arguments arrive already validated by
 // dispatch.ts (validate.ts); handlers only add checks that need state (does the instance exist,
 // does a secret belong to that instance's auth).
-import type { Core, InstanceSecrets, SecretStore } from '../service.ts';
-import { secretKeyFor } from '../settings/migrations.ts';
-import type { InstanceSettings, Settings } from '../settings/types.ts';
+import type { Core, SecretStore } from '../service.ts';
+import type { Settings } from '../settings/types.ts';
+import { checkSecretKeys, secretKeysOf, secretWrites } from '../secrets/secret-keys.ts';
 import { parseSettings } from '../settings/schema.ts';
 import type { AppInfo, Handlers, QuickFrom } from './contract.ts';
 import { BridgeRequestError } from './errors.ts';
@@ -21,74 +21,6 @@ export interface ShellServices {
   secrets: SecretStore;
   /** Write the settings to this shell's settings file (never containing secrets). */
   persistSettings(settings: Settings): Promise<void>;
-}
-
-/** SecretStore keys an instance's settings point at. */
-export function secretKeysOf(instance: InstanceSettings): string[] {
-  switch (instance.auth.type) {
-    case 'basic':
-      return [instance.auth.passwordKey];
-    case 'bearer':
-      return [instance.auth.tokenKey];
-    default:
-      return [];
-  }
-}
-
-/**
- * An instance may only reference its own secrets (`instance/<id>/password|token`): otherwise
- * a settings change could point instance B's auth at instance A's password and send it to B.
- */
-export function checkSecretKeys(instance: InstanceSettings): void {
-  const { auth } = instance;
-  const expected =
-    auth.type === 'basic'
-      ? { got: auth.passwordKey, want: secretKeyFor(instance.id, 'password') }
-      : auth.type === 'bearer'
-        ? { got: auth.tokenKey, want: secretKeyFor(instance.id, 'token') }
-        : undefined;
-  if (expected && expected.got !== expected.want) {
-    throw new BridgeRequestError(
-      'invalid-argument',
-      `instance ${instance.id}: secret key must be ${expected.want}`,
-    );
-  }
-}
-
-/** Pairs each given secret with the key its instance's auth references; throws on mismatch. */
-export function secretWrites(
-  settings: Settings,
-  secrets: Record<string, InstanceSecrets>,
-): { key: string; value: string }[] {
-  const writes: { key: string; value: string }[] = [];
-  for (const [instanceId, given] of Object.entries(secrets)) {
-    const instance = settings.instances.find((i) => i.id === instanceId);
-    if (!instance) {
-      throw new BridgeRequestError(
-        'invalid-argument',
-        `secrets given for unknown instance ${instanceId}`,
-      );
-    }
-    if (given.password !== undefined) {
-      if (instance.auth.type !== 'basic') {
-        throw new BridgeRequestError(
-          'invalid-argument',
-          `instance ${instanceId}: a password needs basic auth`,
-        );
-      }
-      writes.push({ key: instance.auth.passwordKey, value: given.password });
-    }
-    if (given.token !== undefined) {
-      if (instance.auth.type !== 'bearer') {
-        throw new BridgeRequestError(
-          'invalid-argument',
-          `instance ${instanceId}: a token needs bearer auth`,
-        );
-      }
-      writes.push({ key: instance.auth.tokenKey, value: given.token });
-    }
-  }
-  return writes;
 }
 
 export function createHandlers(core: Core, shell: ShellServices): Handlers {

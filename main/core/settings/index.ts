@@ -1,7 +1,8 @@
 // Settings: types, defaults, validation + migration, and the settings file.
 export * from './types.ts';
 export * from './defaults.ts';
-export { migrateSettings, secretKeyFor, type MigrationResult } from './migrations.ts';
+export { migrateSettings, type MigrationResult } from './migrations.ts';
+export { secretKeyFor } from '../secrets/secret-keys.ts';
 export {
   CREDENTIAL_HEADERS,
   parseSettings,

@@ -3,6 +3,7 @@
 // separately (keyed by the SecretStore key it wrote into the settings) so the shell can store
 // them in the SecretStore; the migrated settings never contain them.
 import { SETTINGS_VERSION } from './types.ts';
+import { secretKeyFor } from '../secrets/secret-keys.ts';
 
 export interface MigrationResult {
   /** Raw settings at SETTINGS_VERSION, not yet validated (schema.ts does that). */
@@ -11,11 +12,6 @@ export interface MigrationResult {
   extractedSecrets: Record<string, string>;
   /** Versions stepped through, e.g. [0] for a v0 -> v1 migration. */
   applied: number[];
-}
-
-/** The SecretStore key for an instance's password or token. */
-export function secretKeyFor(instanceId: string, kind: 'password' | 'token'): string {
-  return `instance/${instanceId}/${kind}`;
 }
 
 type Raw = Record<string, unknown>;

@@ -12,7 +12,7 @@ import { safeExternalUrl } from '../../../main/core/security/external-url.ts';
 import { createHandlers, type ShellServices } from '../../../main/core/bridge/handlers.ts';
 import type { SecretStore } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
-import { secretKeyFor } from '../../../main/core/settings/migrations.ts';
+import { secretKeyFor } from '../../../main/core/secrets/secret-keys.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
 import { createFakeCore, emptySnapshot } from '../../support/fake-core.ts';
 

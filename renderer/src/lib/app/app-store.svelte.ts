@@ -39,22 +39,67 @@ export function viewFromHash(): ViewName {
 export class AppStore {
   readonly bridge: BridgeApi;
   readonly view = new ViewStore();
-  info = $state.raw<AppInfo | null>(null);
-  settings = $state.raw<Settings | null>(null);
-  loadError = $state<string | null>(null);
-  current = $state<ViewName>(viewFromHash());
+  // Components read these through getters and change them through methods only, so every
+  // write goes through one place (the view switch, the silence form, settings reloads).
+  #info = $state.raw<AppInfo | null>(null);
+  #settings = $state.raw<Settings | null>(null);
+  #loadError = $state<string | null>(null);
+  #current = $state<ViewName>(viewFromHash());
   /** Ticks every few seconds so ages ("firing 12m") stay live. */
-  now = $state(Date.now());
-  notifications = $state.raw<AppNotification[]>([]);
+  #now = $state(Date.now());
+  #notifications = $state.raw<AppNotification[]>([]);
   /**
    * Set while a change is in effect in this window but could not be saved (the filter bar's
    * remembered filter): the window says so, with a retry, instead of pretending it was saved.
    */
-  unsaved = $state<string | null>(null);
+  #unsaved = $state<string | null>(null);
   /** Unread toasts (ids) shown in the corner. */
-  toasts = $state.raw<AppNotification[]>([]);
-  silenceForm = $state.raw<SilenceFormRequest | null>(null);
-  refreshing = $state(false);
+  #toasts = $state.raw<AppNotification[]>([]);
+  #silenceForm = $state.raw<SilenceFormRequest | null>(null);
+  #refreshing = $state(false);
+
+  get info(): AppInfo | null {
+    return this.#info;
+  }
+  get settings(): Settings | null {
+    return this.#settings;
+  }
+  get loadError(): string | null {
+    return this.#loadError;
+  }
+  get current(): ViewName {
+    return this.#current;
+  }
+  get now(): number {
+    return this.#now;
+  }
+  get notifications(): readonly AppNotification[] {
+    return this.#notifications;
+  }
+  get unsaved(): string | null {
+    return this.#unsaved;
+  }
+  get toasts(): readonly AppNotification[] {
+    return this.#toasts;
+  }
+  get silenceForm(): SilenceFormRequest | null {
+    return this.#silenceForm;
+  }
+  get refreshing(): boolean {
+    return this.#refreshing;
+  }
+
+  /** Switches the window to a view (tabs, the URL hash, navigation from notifications). */
+  show(view: ViewName): void {
+    this.#current = view;
+  }
+
+  /** Re-reads settings as stored (after a failed save, so the form shows what is kept). */
+  async reloadSettings(): Promise<Settings> {
+    const stored = await this.bridge['settings:get']();
+    this.#settings = stored;
+    return stored;
+  }
 
   #filter: FilterState | null = null;
   // Hand-offs to views, by method call rather than state used as an event: a view that is
@@ -93,7 +138,7 @@ export class AppStore {
   /** Adds `name="value"` (`!=` with negate) to the alert filter and shows the alerts. */
   filterBy(name: string, value: string, negate = false): void {
     this.filter.addMatcher(name, value, negate);
-    this.current = 'alerts';
+    this.#current = 'alerts';
   }
 
   get author(): string {
@@ -106,7 +151,7 @@ export class AppStore {
       this.bridge.subscribe('notifications:shown', (n) => this.#onNotification(n)),
     );
     this.#cleanup.push(this.bridge.subscribe('ui:navigate', (t) => this.navigate(t)));
-    const timer = setInterval(() => (this.now = Date.now()), 5000);
+    const timer = setInterval(() => (this.#now = Date.now()), 5000);
     this.#cleanup.push(() => clearInterval(timer));
     await this.loadBasics();
   }
@@ -118,11 +163,11 @@ export class AppStore {
         this.bridge['app:info'](),
         this.bridge['settings:get'](),
       ]);
-      this.info = info;
-      this.settings = settings;
-      this.loadError = null;
+      this.#info = info;
+      this.#settings = settings;
+      this.#loadError = null;
     } catch (e) {
-      this.loadError = errorMessage(e);
+      this.#loadError = errorMessage(e);
     }
   }
 
@@ -131,7 +176,7 @@ export class AppStore {
   }
 
   navigate(target: Subscriptions['ui:navigate']): void {
-    this.current = target.view;
+    this.#current = target.view;
     if (target.view !== 'alerts' || (!target.groupKey && !target.fingerprint)) return;
     const wanted: AlertsTarget = {
       ...(target.groupKey ? { groupKey: target.groupKey } : {}),
@@ -154,7 +199,7 @@ export class AppStore {
 
   /** `/`: the alerts view, with its filter input focused. */
   focusFilter(): void {
-    this.current = 'alerts';
+    this.#current = 'alerts';
     if (this.#focusFilterInput) this.#focusFilterInput();
     else this.#pendingFilterFocus = true;
   }
@@ -180,7 +225,7 @@ export class AppStore {
     const stored = secrets
       ? await this.bridge['settings:update'](next, secrets)
       : await this.bridge['settings:update'](next);
-    this.settings = stored;
+    this.#settings = stored;
     return stored;
   }
 
@@ -206,12 +251,12 @@ export class AppStore {
     if (JSON.stringify(settings.ui.filter) === JSON.stringify(filter)) return;
     this.#savingFilter = this.updateSettings({ ...settings, ui: { ...settings.ui, filter } })
       .then(() => {
-        this.unsaved = null;
+        this.#unsaved = null;
       })
       .catch((e: unknown) => {
         // The filter stays in effect here; say that it was not remembered, and keep it to retry.
         this.#pendingFilter ??= filter;
-        this.unsaved = `The filter is in effect but was not saved: ${errorMessage(e)}`;
+        this.#unsaved = `The filter is in effect but was not saved: ${errorMessage(e)}`;
       })
       .finally(() => (this.#savingFilter = null));
     await this.#savingFilter;
@@ -221,17 +266,17 @@ export class AppStore {
 
   /** Tries the failed save again (the banner's Retry). */
   async retrySave(): Promise<void> {
-    this.unsaved = null;
+    this.#unsaved = null;
     await this.flushFilter();
   }
 
   async refresh(): Promise<void> {
     if (this.refreshing) return;
-    this.refreshing = true;
+    this.#refreshing = true;
     try {
       await this.bridge['view:refresh']();
     } finally {
-      this.refreshing = false;
+      this.#refreshing = false;
     }
   }
 
@@ -242,16 +287,20 @@ export class AppStore {
   }
 
   openSilenceForm(request: SilenceFormRequest): void {
-    this.silenceForm = request;
+    this.#silenceForm = request;
+  }
+
+  closeSilenceForm(): void {
+    this.#silenceForm = null;
   }
 
   dismissToast(id: string): void {
-    this.toasts = this.toasts.filter((t) => t.id !== id);
+    this.#toasts = this.toasts.filter((t) => t.id !== id);
   }
 
   #onNotification(n: AppNotification): void {
-    this.notifications = [n, ...this.notifications].slice(0, MAX_NOTIFICATIONS);
-    this.toasts = [n, ...this.toasts].slice(0, 4);
+    this.#notifications = [n, ...this.notifications].slice(0, MAX_NOTIFICATIONS);
+    this.#toasts = [n, ...this.toasts].slice(0, 4);
     const id = n.id;
     setTimeout(() => this.dismissToast(id), n.urgency === 'critical' ? 30_000 : 10_000);
     // The Electron shell shows OS notifications itself; the browser shell uses the web API.

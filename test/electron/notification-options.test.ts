@@ -1,0 +1,136 @@
+// Notification mapping: what the OS notification shows and what its actions do, for each
+// kind of app notification (no electron loaded).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AppNotification } from '../../main/core/model/events.ts';
+import {
+  planNotification,
+  planSilencedNotice,
+  runNotificationAction,
+} from '../../main/electron/notification-options.ts';
+
+function notification(patch: Partial<AppNotification>): AppNotification {
+  return {
+    id: 'n1',
+    title: 'DiskFull firing',
+    body: 'instance db-1: disk 95% full',
+    urgency: 'normal',
+    at: '2026-01-01T00:00:00Z',
+    events: [],
+    ...patch,
+  };
+}
+
+describe('notification mapping', () => {
+  it('critical on Linux: urgency critical and stays; click opens the group', () => {
+    const plan = planNotification(
+      notification({ urgency: 'critical', target: { groupKey: 'g1' }, silenceable: true }),
+      'linux',
+    );
+    assert.deepEqual(plan.options, {
+      title: 'DiskFull firing',
+      body: 'instance db-1: disk 95% full',
+      silent: false,
+      urgency: 'critical',
+      timeoutType: 'never',
+    });
+    assert.deepEqual(plan.onClick, { view: 'alerts', groupKey: 'g1' });
+    // No action buttons on Linux.
+    assert.deepEqual(plan.actions, []);
+  });
+
+  it('macOS: a "Silence 1h" action for a silenceable alert, no urgency hint', () => {
+    const plan = planNotification(
+      notification({ target: { fingerprint: 'f1', clusterId: 'c1' }, silenceable: true }),
+      'darwin',
+    );
+    assert.equal(plan.options.urgency, undefined);
+    assert.deepEqual(plan.options.actions, [{ type: 'button', text: 'Silence 1h' }]);
+    assert.deepEqual(plan.actions, [
+      { kind: 'silence', from: { fingerprint: 'f1', clusterId: 'c1' }, durationMs: 3_600_000 },
+    ]);
+    assert.deepEqual(plan.onClick, { view: 'alerts', fingerprint: 'f1' });
+    const notSilenceable = planNotification(notification({ target: { groupKey: 'g' } }), 'darwin');
+    assert.equal(notSilenceable.options.actions, undefined);
+  });
+
+  it('Silence 1h and Open runbook on macOS and Windows; the runbook link in the body on Linux', () => {
+    const n = notification({
+      target: { fingerprint: 'f1', clusterId: 'c1' },
+      silenceable: true,
+      runbookUrl: 'https://runbooks.example/disk',
+    });
+    for (const platform of ['darwin', 'win32'] as const) {
+      const plan = planNotification(n, platform);
+      assert.deepEqual(plan.options.actions, [
+        { type: 'button', text: 'Silence 1h' },
+        { type: 'button', text: 'Open runbook' },
+      ]);
+      assert.deepEqual(
+        plan.actions.map((a) => a.kind),
+        ['silence', 'runbook'],
+      );
+      assert.equal(plan.options.body, 'instance db-1: disk 95% full');
+    }
+    const linux = planNotification(n, 'linux');
+    assert.equal(linux.options.actions, undefined);
+    assert.equal(
+      linux.options.body,
+      'instance db-1: disk 95% full\nRunbook: https://runbooks.example/disk',
+    );
+    // Unreachable instances are normal urgency; criticals stay critical.
+    const down = planNotification(
+      notification({ urgency: 'normal', target: { instanceId: 'am1' } }),
+      'linux',
+    );
+    assert.equal(down.options.urgency, 'normal');
+  });
+
+  it('a quick silence is confirmed with Undo (buttons) or a pointer to the tray menu', async () => {
+    const mac = planSilencedNotice('DiskFull · team=storage', '1 hour', ['c1/s1'], 'darwin');
+    assert.equal(mac.options.title, 'Silenced for 1 hour');
+    assert.deepEqual(mac.options.actions, [{ type: 'button', text: 'Undo' }]);
+    assert.deepEqual(mac.actions, [{ kind: 'undo', silenceKeys: ['c1/s1'] }]);
+    const linux = planSilencedNotice('DiskFull', '1 hour', ['c1/s1'], 'linux');
+    assert.equal(linux.options.actions, undefined);
+    assert.match(linux.options.body, /Undo it from the tray menu/);
+    // Undo expires every silence the quick action made; the runbook opens the URL.
+    const expired: string[] = [];
+    const opened: string[] = [];
+    const deps = {
+      core: {
+        onNotification: () => () => {},
+        silences: {
+          expire: async (k: string) => void expired.push(k),
+          quick: async () => [],
+        },
+      } as never,
+      openExternal: async (u: string) => void opened.push(u),
+    };
+    await runNotificationAction({ kind: 'undo', silenceKeys: ['c1/a', 'c1/b'] }, deps);
+    await runNotificationAction({ kind: 'runbook', url: 'https://r.example/x' }, deps);
+    assert.deepEqual(expired, ['c1/a', 'c1/b']);
+    assert.deepEqual(opened, ['https://r.example/x']);
+  });
+
+  it('short title and body; other targets', () => {
+    const plan = planNotification(
+      notification({
+        title: 'T'.repeat(200),
+        body: 'B'.repeat(1000),
+        target: { instanceId: 'am1' },
+      }),
+      'win32',
+    );
+    assert.equal(plan.options.title.length, 64);
+    assert.equal(plan.options.body.length, 200);
+    assert.deepEqual(plan.onClick, { view: 'instances' });
+    assert.deepEqual(
+      planNotification(notification({ target: { silenceKey: 'c/s' } }), 'linux').onClick,
+      {
+        view: 'silences',
+      },
+    );
+    assert.equal(planNotification(notification({ urgency: 'low' }), 'linux').options.silent, true);
+  });
+});
