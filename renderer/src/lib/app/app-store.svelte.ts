@@ -294,6 +294,19 @@ export class AppStore {
     this.#silenceForm = null;
   }
 
+  /** Shows what a notification is about: its silence, its instance, or its group/alert. */
+  openNotification(n: AppNotification): void {
+    const t = n.target;
+    if (t?.silenceKey) this.navigate({ view: 'silences' });
+    else if (t?.instanceId && !t.groupKey && !t.fingerprint) this.navigate({ view: 'instances' });
+    else
+      this.navigate({
+        view: 'alerts',
+        ...(t?.groupKey ? { groupKey: t.groupKey } : {}),
+        ...(t?.fingerprint ? { fingerprint: t.fingerprint } : {}),
+      });
+  }
+
   dismissToast(id: string): void {
     this.#toasts = this.toasts.filter((t) => t.id !== id);
   }
@@ -309,13 +322,7 @@ export class AppStore {
         const shown = new Notification(n.title, { body: n.body, tag: n.id });
         shown.onclick = () => {
           window.focus();
-          if (n.target?.groupKey || n.target?.fingerprint) {
-            this.navigate({
-              view: 'alerts',
-              ...(n.target.groupKey ? { groupKey: n.target.groupKey } : {}),
-              ...(n.target.fingerprint ? { fingerprint: n.target.fingerprint } : {}),
-            });
-          }
+          this.openNotification(n);
         };
       }
     }
