@@ -24,24 +24,9 @@ import {
   waitFor,
   type AmProcess,
 } from '../support/alertmanager.ts';
+import { tryConnect } from '../support/websocket.ts';
 import { connect, spawnBrowserShell, type ServedShell } from '../support/browser-shell.ts';
 import { chromiumSkipReason, launchChromium } from '../support/chromium.ts';
-
-/** Opens a raw WebSocket; resolves 'open' or the HTTP status it was refused with. */
-function tryConnect(url: string, origin?: string): Promise<number | 'open'> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(url, origin === undefined ? {} : { origin });
-    ws.on('open', () => {
-      ws.close();
-      resolve('open');
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-    });
-    ws.on('error', () => undefined);
-  });
-}
 
 /** The client-side view: snapshot, then deltas applied in order. */
 class ViewMirror {

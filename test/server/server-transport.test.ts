@@ -16,6 +16,7 @@ import { defaultSettings } from '../../main/core/settings/defaults.ts';
 import { createWsBridge } from '../../renderer/src/bridge/ws-client.ts';
 import { waitFor } from '../support/wait.ts';
 import { createFakeCore, emptySnapshot, type FakeCore } from '../support/fake-core.ts';
+import { tryConnect } from '../support/websocket.ts';
 
 interface RawResponse {
   status: number;
@@ -40,22 +41,6 @@ function get(
     );
     req.on('error', reject);
     req.end();
-  });
-}
-
-/** Opens a raw WebSocket; resolves 'open' or the HTTP status it was refused with. */
-function tryConnect(url: string, origin?: string): Promise<number | 'open'> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(url, origin === undefined ? {} : { origin });
-    ws.on('open', () => {
-      ws.close();
-      resolve('open');
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-    });
-    ws.on('error', () => undefined);
   });
 }
 

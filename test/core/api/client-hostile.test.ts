@@ -4,22 +4,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { AlertmanagerClient } from '../../../main/core/api/client.ts';
-import { AlertmanagerError, type ErrorKind } from '../../../main/core/api/errors.ts';
 import { startHostileServer, type HostileServer } from '../../support/hostile-server.ts';
 import { waitFor } from '../../support/wait.ts';
+import { rejectsWith } from './rejects-with.ts';
 
 const V2 = '/api/v2';
-
-async function rejectsWith(p: Promise<unknown>, kind: ErrorKind): Promise<AlertmanagerError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof AlertmanagerError, `not an AlertmanagerError: ${String(err)}`);
-    assert.equal(err.kind, kind, err.message);
-    return err;
-  }
-  assert.fail(`expected a ${kind} error`);
-}
 
 const alert = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   labels: { alertname: 'A', severity: 'warning' },

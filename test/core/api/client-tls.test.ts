@@ -4,22 +4,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AlertmanagerClient } from '../../../main/core/api/client.ts';
-import { AlertmanagerError } from '../../../main/core/api/errors.ts';
 import { startHostileServer, type HostileServer } from '../../support/hostile-server.ts';
 import { makeTestCerts, type TestCerts } from '../../support/tls-cert.ts';
+import { rejectsWith } from './rejects-with.ts';
 
 const PREFIX = '/api/alertmanager/grafana';
-
-async function rejectsWith(p: Promise<unknown>, kind: string): Promise<AlertmanagerError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof AlertmanagerError, `not an AlertmanagerError: ${String(err)}`);
-    assert.equal(err.kind, kind, err.message);
-    return err;
-  }
-  assert.fail(`expected a ${kind} error`);
-}
 
 describe('client over TLS', () => {
   let certs: TestCerts;

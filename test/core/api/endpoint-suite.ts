@@ -6,11 +6,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { AlertmanagerClient } from '../../../main/core/api/client.ts';
-import { AlertmanagerError, type ErrorKind } from '../../../main/core/api/errors.ts';
 import { formatMatcher } from '../../../main/core/matchers/format.ts';
 import { toMatcher } from '../../../main/core/matchers/matcher.ts';
 import type { GettableAlert, Matcher, PostableSilence } from '../../../main/core/api/types.ts';
 import { makeAlert, waitFor } from '../../support/alertmanager.ts';
+import { rejectsWith } from './rejects-with.ts';
+export { rejectsWith };
 
 export interface Target {
   /** Where silences are written. */
@@ -19,22 +20,6 @@ export interface Target {
   readUrls: string[];
   clustered: boolean;
   stop(): Promise<void>;
-}
-
-export async function rejectsWith(
-  p: Promise<unknown>,
-  kind: ErrorKind,
-  status?: number,
-): Promise<AlertmanagerError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof AlertmanagerError, `not an AlertmanagerError: ${String(err)}`);
-    assert.equal(err.kind, kind, err.message);
-    if (status !== undefined) assert.equal(err.status, status, err.message);
-    return err;
-  }
-  assert.fail(`expected a ${kind} error`);
 }
 
 const eq = (name: string, value: string): Matcher => toMatcher('=', name, value);
