@@ -4,16 +4,12 @@
 // itself is prepared-groups.ts (sorted once per change) and group-filter.ts (per filter).
 import type { Matcher } from '$core/api/types.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
+import type { UiSettings } from '$core/settings/types.ts';
 import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
 import { matchesAlert } from '$core/matchers/evaluate.ts';
 
-export interface AlertFilter {
-  showActive: boolean;
-  showSilenced: boolean;
-  showInhibited: boolean;
-  showUnprocessed: boolean;
-  receivers: string[];
-  instances: string[];
+/** The remembered filter's toggles and pickers, with its text parsed into matchers and words. */
+export interface AlertFilter extends Omit<UiSettings['filter'], 'text'> {
   matchers: Matcher[];
   words: string[];
 }
