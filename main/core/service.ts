@@ -6,6 +6,18 @@ import type { AppNotification, CoreEvent } from './model/events.ts';
 import type { AlertView, ViewMessage, ViewSnapshot } from './model/view.ts';
 import type { InstanceSettings, Settings } from './settings/types.ts';
 
+/** One poll cycle's outcome, with the view it was decided on (the history records it). */
+export interface CycleReport {
+  at: number;
+  view: ViewSnapshot;
+  /** The view before this cycle (resolved alerts are only there). */
+  previous: ViewSnapshot;
+  events: CoreEvent[];
+  notifications: AppNotification[];
+  /** Notifications kept quiet (quiet hours, snooze, rules) and why. */
+  withheld: { event: CoreEvent; reason: string }[];
+}
+
 /** Where passwords and tokens live; the settings only hold keys into it. */
 export interface SecretStore {
   get(key: string): Promise<string | undefined>;
@@ -76,6 +88,8 @@ export interface Core {
   /** The listener receives the full snapshot at once, then deltas; returns unsubscribe. */
   subscribe(listener: (message: ViewMessage) => void): () => void;
   onEvents(listener: (events: CoreEvent[]) => void): () => void;
+  /** Each cycle that changed something: its events, notifications and what was withheld. */
+  onCycle(listener: (cycle: CycleReport) => void): () => void;
   onNotification(listener: (notification: AppNotification) => void): () => void;
 
   /** Poll now (one instance or all); resolves when those polls finished. */

@@ -77,6 +77,7 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
       return () => viewListeners.delete(listener);
     },
     onEvents: () => () => undefined,
+    onCycle: () => () => undefined,
     onNotification(listener) {
       notificationListeners.add(listener);
       return () => notificationListeners.delete(listener);

@@ -10,6 +10,7 @@ import type { ViewDelta, ViewMessage, ViewSnapshot } from '../model/view.ts';
 import {
   systemClock,
   type Clock,
+  type CycleReport,
   type Core,
   type InstanceSecrets,
   type PreviewResult,
@@ -84,6 +85,7 @@ class EngineCore implements Core {
   private readonly viewListeners = new Set<(m: ViewMessage) => void>();
   private readonly eventListeners = new Set<(e: CoreEvent[]) => void>();
   private readonly notificationListeners = new Set<(n: AppNotification) => void>();
+  private readonly cycleListeners = new Set<(c: CycleReport) => void>();
   private readonly actions: SilenceActions;
 
   constructor(o: CoreOptions) {
@@ -177,6 +179,11 @@ class EngineCore implements Core {
     return () => this.viewListeners.delete(listener);
   }
 
+  onCycle(listener: (cycle: CycleReport) => void): () => void {
+    this.cycleListeners.add(listener);
+    return () => this.cycleListeners.delete(listener);
+  }
+
   onEvents(listener: (events: CoreEvent[]) => void): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
@@ -254,14 +261,17 @@ class EngineCore implements Core {
     this.view = next;
     for (const l of this.viewListeners) safe(() => l({ type: 'delta', delta }));
 
-    const { events, notifications } = this.events.process(
-      { seq: this.seq - 1, ...prev },
-      this.snapshot(),
-      this.settings,
-      this.clock.now(),
-    );
+    const at = this.clock.now();
+    const view = this.snapshot();
+    const previous: ViewSnapshot = { seq: this.seq - 1, ...prev };
+    const outcome = this.events.process(previous, view, this.settings, at);
+    const { events, notifications } = outcome;
     if (events.length > 0) for (const l of this.eventListeners) safe(() => l(events));
     for (const n of notifications) for (const l of this.notificationListeners) safe(() => l(n));
+    if (events.length > 0) {
+      const report: CycleReport = { at, view, previous, ...outcome };
+      for (const l of this.cycleListeners) safe(() => l(report));
+    }
   }
 
   // ---- settings ------------------------------------------------------------------------

@@ -7,27 +7,36 @@ import type { ViewSnapshot } from '../model/view.ts';
 import { EventDiffer, initialClusters, NotificationPolicy } from '../policy/index.ts';
 import type { Settings } from '../settings/types.ts';
 
+/** A notification the policy kept quiet (quiet hours, snooze, rules) and why. */
+export interface Withheld {
+  event: CoreEvent;
+  reason: string;
+}
+
+export interface CycleOutcome {
+  events: CoreEvent[];
+  notifications: AppNotification[];
+  withheld: Withheld[];
+}
+
 export class EventPipeline {
   private readonly differ = new EventDiffer();
   private readonly policy = new NotificationPolicy();
 
-  process(
-    prev: ViewSnapshot,
-    next: ViewSnapshot,
-    settings: Settings,
-    nowMs: number,
-  ): { events: CoreEvent[]; notifications: AppNotification[] } {
+  process(prev: ViewSnapshot, next: ViewSnapshot, settings: Settings, nowMs: number): CycleOutcome {
     const events = this.differ.diff(prev, next, nowMs, {
       expiringWithinMin: settings.notifications.expiringWithinMin,
       severityLabel: settings.severityLabel,
       severityOrder: settings.severityOrder,
     });
-    if (events.length === 0) return { events, notifications: [] };
+    const withheld: Withheld[] = [];
+    if (events.length === 0) return { events, notifications: [], withheld };
     // Clusters whose first data arrived this cycle: their alerts were already firing before
     // we looked, so the policy summarizes them instead of notifying one by one.
     const notifications = this.policy.decide(events, next, settings, nowMs, {
       initialClusters: initialClusters(prev, next),
+      onWithheld: (event, reason) => withheld.push({ event, reason }),
     });
-    return { events, notifications };
+    return { events, notifications, withheld };
   }
 }

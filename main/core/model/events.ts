@@ -43,6 +43,7 @@ export type CoreEvent =
   | { type: 'instance-unreachable'; instanceId: string; message: string }
   | { type: 'instance-recovered'; instanceId: string }
   | { type: 'silence-created'; silenceKey: string; clusterId: string }
+  | { type: 'silence-edited'; silenceKey: string; clusterId: string }
   | { type: 'silence-expired'; silenceKey: string; clusterId: string }
   | { type: 'silence-expiring'; silenceKey: string; clusterId: string; endsAt: string };
 

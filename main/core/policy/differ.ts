@@ -436,6 +436,10 @@ export class EventDiffer {
         }
       } else if (before.state !== 'expired' && s.state === 'expired') {
         out.push({ type: 'silence-expired', silenceKey: s.key, clusterId: s.clusterId });
+      } else if (s.state !== 'expired' && before.updatedAt !== s.updatedAt) {
+        // Alertmanager updates a silence in place (same id) when only its times or comment
+        // change; a matcher change makes a new silence (created + expired instead).
+        out.push({ type: 'silence-edited', silenceKey: s.key, clusterId: s.clusterId });
       }
       if (windowMs > 0) this.checkExpiring(s, warnKey, nowMs, windowMs, out);
     }

@@ -29,6 +29,8 @@ import { EpisodeLedger, type LedgerMemory, type ShownAlert } from './episodes.ts
 export interface PolicyContext {
   /** Clusters whose first data arrived this cycle: their alerts were already firing. */
   initialClusters: ReadonlySet<string>;
+  /** Told of each event that would notify but is kept quiet, and why (for the history). */
+  onWithheld?: (event: CoreEvent, reason: string) => void;
 }
 
 export interface NotificationPolicyOptions {
@@ -88,8 +90,16 @@ export class NotificationPolicy {
   ): AppNotification[] {
     const n = settings.notifications;
     const order = settings.severityOrder;
-    const silent =
-      !n.enabled || isSnoozed(n, nowMs) || inQuietHours(n.quietHours, this.localTime(nowMs));
+    // Why nothing is shown right now, if so (the history records each withheld notification).
+    const silentWhy = !n.enabled
+      ? 'notifications off'
+      : isSnoozed(n, nowMs)
+        ? 'snoozed'
+        : inQuietHours(n.quietHours, this.localTime(nowMs))
+          ? 'quiet hours'
+          : null;
+    const silent = silentWhy !== null;
+    const withhold = (e: CoreEvent, reason: string) => ctx.onWithheld?.(e, reason);
     this.ledger.prune(view, nowMs);
 
     // Alert events by (cluster, fingerprint): a firing alert may come with an escalation.
@@ -129,7 +139,11 @@ export class NotificationPolicy {
           const esc = escalations.get(cf);
           const ep = this.ledger.start(alert, e.clusterId, order, esc !== undefined);
           if (!ep) break;
-          if (silent || !this.rules.passes(alert, e.clusterId, view, n, order)) break;
+          const blocked = silentWhy ?? this.rules.blockedBy(alert, e.clusterId, view, n, order);
+          if (blocked !== null) {
+            withhold(e, blocked);
+            break;
+          }
           this.ledger.markDelivered(ep, alert, order);
           const groupKey = 'groupKey' in e ? e.groupKey : undefined;
           const f: Firing = { alert, clusterId: e.clusterId, events: related.get(cf) ?? [e] };
@@ -146,8 +160,12 @@ export class NotificationPolicy {
         }
         case 'alert-resolved': {
           const ep = this.ledger.end(e.clusterId, e.fingerprint, nowMs);
-          if (!ep?.delivered || !ep.shown || !n.notifyOnResolve || silent) break;
-          if (!this.rules.passes(ep.shown, e.clusterId, view, n, order)) break;
+          if (!ep?.delivered || !ep.shown || !n.notifyOnResolve) break;
+          const blocked = silentWhy ?? this.rules.blockedBy(ep.shown, e.clusterId, view, n, order);
+          if (blocked !== null) {
+            withhold(e, blocked);
+            break;
+          }
           resolved.push({
             fingerprint: e.fingerprint,
             clusterId: e.clusterId,
@@ -157,7 +175,10 @@ export class NotificationPolicy {
           break;
         }
         case 'instance-unreachable': {
-          if (silent || n.mutedInstances.includes(e.instanceId)) break;
+          if (silent || n.mutedInstances.includes(e.instanceId)) {
+            withhold(e, silentWhy ?? 'instance muted');
+            break;
+          }
           this.shownUnreachable.add(e.instanceId);
           const inst = view.instances[e.instanceId];
           const name = inst?.name ?? e.instanceId;
@@ -191,7 +212,10 @@ export class NotificationPolicy {
           break;
         }
         case 'silence-expiring': {
-          if (silent || clusterMuted(e.clusterId, view, n)) break;
+          if (silent || clusterMuted(e.clusterId, view, n)) {
+            withhold(e, silentWhy ?? 'cluster muted');
+            break;
+          }
           const s = view.silences[e.silenceKey];
           const mins = Math.max(1, Math.round((Date.parse(e.endsAt) - nowMs) / 60_000));
           const what = s ? formatMatchers(s.matchers) : e.silenceKey;

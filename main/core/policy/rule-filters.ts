@@ -37,18 +37,34 @@ export class RuleFilters {
     n: NotificationSettings,
     order: readonly string[],
   ): boolean {
+    return this.blockedBy(alert, clusterId, view, n, order) === null;
+  }
+
+  /** Which rule keeps this alert from notifying (said in the history), or null. */
+  blockedBy(
+    alert: AlertFacts,
+    clusterId: string,
+    view: ViewSnapshot,
+    n: NotificationSettings,
+    order: readonly string[],
+  ): string | null {
     const members = view.clusters[clusterId]?.members;
     const seenOn = members ? alert.instances.filter((i) => members.includes(i)) : alert.instances;
     const instances = seenOn.length > 0 ? seenOn : alert.instances;
-    if (instances.length > 0 && instances.every((i) => n.mutedInstances.includes(i))) return false;
-    if (alert.receivers.length > 0 && alert.receivers.every((r) => n.mutedReceivers.includes(r))) {
-      return false;
+    if (instances.length > 0 && instances.every((i) => n.mutedInstances.includes(i))) {
+      return 'instance muted';
     }
-    if (!passesMinSeverity(alert.severity, n.minSeverity, order)) return false;
+    if (alert.receivers.length > 0 && alert.receivers.every((r) => n.mutedReceivers.includes(r))) {
+      return 'receiver muted';
+    }
+    if (!passesMinSeverity(alert.severity, n.minSeverity, order)) {
+      return `below minimum severity ${n.minSeverity}`;
+    }
     const { include, exclude } = this.compiled(n);
-    if (include.some((ms) => !matchesAlert(ms, alert.labels))) return false;
-    if (exclude.some((ms) => matchesAlert(ms, alert.labels))) return false;
-    return true;
+    if (include.some((ms) => !matchesAlert(ms, alert.labels)))
+      return 'not matched by include rules';
+    if (exclude.some((ms) => matchesAlert(ms, alert.labels))) return 'matched by an exclude rule';
+    return null;
   }
 }
 

@@ -1,6 +1,7 @@
 // Default settings. Everything a fresh install or a missing/corrupt settings file starts from.
 import {
   SETTINGS_VERSION,
+  type HistorySettings,
   type InstanceSettings,
   type NotificationSettings,
   type Settings,
@@ -83,7 +84,19 @@ export function defaultSettings(): Settings {
     severityOrder: [...DEFAULT_SEVERITY_ORDER],
     notifications: defaultNotificationSettings(),
     silences: defaultSilenceDefaults(),
+    history: defaultHistorySettings(),
     ui: defaultUiSettings(),
+  };
+}
+
+export const DEFAULT_HISTORY_RETENTION_DAYS = 30;
+export const DEFAULT_HISTORY_MAX_MB = 200;
+
+export function defaultHistorySettings(): HistorySettings {
+  return {
+    enabled: true,
+    retentionDays: DEFAULT_HISTORY_RETENTION_DAYS,
+    maxMb: DEFAULT_HISTORY_MAX_MB,
   };
 }
 

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import {
   DEFAULT_EXPIRING_WITHIN_MIN,
+  DEFAULT_HISTORY_MAX_MB,
+  DEFAULT_HISTORY_RETENTION_DAYS,
   DEFAULT_POLL_INTERVAL_SEC,
   DEFAULT_SEVERITY_LABEL,
   DEFAULT_SEVERITY_ORDER,
@@ -147,6 +149,13 @@ export const settingsSchema = z
     severityOrder: z.array(z.string().min(1)).default(() => [...DEFAULT_SEVERITY_ORDER]),
     notifications: notificationSettingsSchema.prefault({}),
     silences: silenceDefaultsSchema.prefault({}),
+    history: z
+      .object({
+        enabled: z.boolean().default(true),
+        retentionDays: z.number().int().min(1).max(3650).default(DEFAULT_HISTORY_RETENTION_DAYS),
+        maxMb: z.number().int().min(5).max(100_000).default(DEFAULT_HISTORY_MAX_MB),
+      })
+      .prefault({}),
     ui: uiSettingsSchema.prefault({}),
   })
   .superRefine((s, ctx) => {

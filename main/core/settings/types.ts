@@ -120,5 +120,15 @@ export interface Settings {
   severityOrder: string[];
   notifications: NotificationSettings;
   silences: SilenceDefaults;
+  history: HistorySettings;
   ui: UiSettings;
+}
+
+/** The local history of what fired (main/core/history). */
+export interface HistorySettings {
+  enabled: boolean;
+  /** Records older than this are deleted. */
+  retentionDays: number;
+  /** The history file is kept under this size; the oldest records go first. */
+  maxMb: number;
 }

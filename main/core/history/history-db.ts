@@ -1,0 +1,325 @@
+// The history file: SQLite (node-sqlite3-wasm: SQLite compiled to WebAssembly with a VFS over
+// Node's fs, so it runs in plain Node 20 and in Electron with no native rebuild). SQLite's
+// rollback journal with synchronous=FULL makes each committed batch durable and a crash in
+// the middle of one leaves the file as it was before that batch. The API is synchronous:
+// the recorder batches rows and writes them off the poll path (recorder.ts).
+import sqlite from 'node-sqlite3-wasm';
+import type { HistoryKind, HistoryRecord } from './record.ts';
+
+const { Database } = sqlite;
+type Db = InstanceType<typeof Database>;
+type Row = Record<string, unknown>;
+
+export const HISTORY_SCHEMA_VERSION = 1;
+
+export interface HistoryLimits {
+  /** Records older than this many days are deleted (default 30). */
+  retentionDays: number;
+  /** The file is kept under this size; the oldest records go first (default 200 MB). */
+  maxBytes: number;
+}
+
+export interface HistoryQuery {
+  /** Inclusive lower bound, epoch ms. */
+  fromMs?: number;
+  /** Exclusive upper bound, epoch ms. */
+  toMs?: number;
+  kinds?: readonly HistoryKind[];
+  groupKey?: string;
+  fingerprint?: string;
+  /** Rows with an id below this (the next page, newest first). */
+  beforeId?: number;
+  /** Newest first; at most this many (default 500). */
+  limit?: number;
+}
+
+export interface HistoryFileStats {
+  records: number;
+  bytes: number;
+  oldestAt: number | null;
+  newestAt: number | null;
+}
+
+const COLUMNS =
+  'id, at, kind, cluster, instance, fingerprint, group_key, alertname, severity, labels, silence, detail';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  id INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  cluster TEXT,
+  instance TEXT,
+  fingerprint TEXT,
+  group_key TEXT,
+  alertname TEXT,
+  severity TEXT,
+  labels TEXT,
+  silence TEXT,
+  detail TEXT
+);
+CREATE INDEX IF NOT EXISTS events_at ON events(at);
+CREATE INDEX IF NOT EXISTS events_group_at ON events(group_key, at);
+CREATE INDEX IF NOT EXISTS events_fingerprint_at ON events(fingerprint, at);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+/** The file is not a history file this version can use (newer schema, not SQLite). */
+export class HistoryFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HistoryFileError';
+  }
+}
+
+export class HistoryDb {
+  readonly path: string;
+  #db: Db;
+  #insert: ReturnType<Db['prepare']>;
+
+  constructor(path: string) {
+    this.path = path;
+    this.#db = new Database(path);
+    try {
+      // Must precede the first table: lets the size cap give pages back to the OS.
+      this.#db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+      this.#db.exec('PRAGMA journal_mode = DELETE');
+      this.#db.exec('PRAGMA synchronous = FULL');
+      const check = this.#db.get('PRAGMA quick_check') as Row | null;
+      if (check?.quick_check !== 'ok') {
+        throw new HistoryFileError(`history file is damaged: ${String(check?.quick_check)}`);
+      }
+      const version = Number(this.#meta('schema') ?? HISTORY_SCHEMA_VERSION);
+      if (version > HISTORY_SCHEMA_VERSION) {
+        throw new HistoryFileError(
+          `history file was written by a newer version (schema ${version}); left untouched`,
+        );
+      }
+      this.#db.exec(SCHEMA);
+      this.setMeta('schema', String(HISTORY_SCHEMA_VERSION));
+      this.#insert = this.#db.prepare(
+        'INSERT INTO events (at, kind, cluster, instance, fingerprint, group_key, alertname, severity, labels, silence, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+    } catch (e) {
+      this.#db.close();
+      if (e instanceof HistoryFileError) throw e;
+      throw new HistoryFileError(`cannot open the history file: ${(e as Error).message}`);
+    }
+  }
+
+  #meta(key: string): string | undefined {
+    // The meta table may not exist yet (a new file).
+    const exists = this.#db.get(
+      "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+    );
+    if (!exists) return undefined;
+    const row = this.#db.get('SELECT value FROM meta WHERE key = ?', [key]) as Row | null;
+    return typeof row?.value === 'string' ? row.value : undefined;
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.#meta(key);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.#db.run(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      [key, value],
+    );
+  }
+
+  /** Appends records in one transaction: all of them are stored, or none. */
+  append(records: readonly HistoryRecord[]): void {
+    if (records.length === 0) return;
+    this.#db.exec('BEGIN');
+    try {
+      for (const r of records) {
+        this.#insert.run([
+          r.at,
+          r.kind,
+          r.clusterId ?? null,
+          r.instanceId ?? null,
+          r.fingerprint ?? null,
+          r.groupKey ?? null,
+          r.alertname ?? null,
+          r.severity ?? null,
+          r.labels ? JSON.stringify(r.labels) : null,
+          r.silenceKey ?? null,
+          r.detail ?? null,
+        ]);
+      }
+      this.#db.exec('COMMIT');
+    } catch (e) {
+      if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /** Newest first. */
+  query(q: HistoryQuery): HistoryRecord[] {
+    const { where, args } = conditions(q);
+    if (q.beforeId !== undefined) {
+      where.push('id < ?');
+      args.push(q.beforeId);
+    }
+    const limit = Math.max(1, Math.min(q.limit ?? 500, 100_000));
+    const sql = `SELECT ${COLUMNS} FROM events${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ${limit}`;
+    return (this.#db.all(sql, args) as Row[]).map(toRecord);
+  }
+
+  /**
+   * Calls `fn` for every record in the range, oldest first, in pages (bounded memory); `fn`
+   * returning false stops. `afterId` starts after that row.
+   */
+  forEach(
+    q: Omit<HistoryQuery, 'beforeId' | 'limit'> & { afterId?: number },
+    fn: (r: HistoryRecord) => boolean | void,
+  ): void {
+    let afterId = q.afterId ?? 0;
+    for (;;) {
+      const { where, args } = conditions(q);
+      where.push('id > ?');
+      args.push(afterId);
+      const rows = this.#db.all(
+        `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ${PAGE}`,
+        args,
+      ) as Row[];
+      for (const row of rows) if (fn(toRecord(row)) === false) return;
+      if (rows.length < PAGE) return;
+      afterId = Number(rows[rows.length - 1]?.id);
+    }
+  }
+
+  /** How many records of each kind since a time. */
+  countByKind(sinceMs: number): Partial<Record<HistoryKind, number>> {
+    const out: Partial<Record<HistoryKind, number>> = {};
+    const rows = this.#db.all(
+      'SELECT kind, count(*) AS n FROM events WHERE at >= ? GROUP BY kind',
+      [sinceMs],
+    ) as Row[];
+    for (const r of rows) out[r.kind as HistoryKind] = Number(r.n);
+    return out;
+  }
+
+  /**
+   * Alerts whose latest fired/resolved record is 'fired' (open when the app last ran), with
+   * that record: the recorder does not record them as newly fired at start-up, and records
+   * those gone meanwhile as resolved.
+   */
+  openAlerts(): HistoryRecord[] {
+    const rows = this.#db.all(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `e.${c}`)
+        .join(
+          ', ',
+        )} FROM events e JOIN (SELECT max(id) AS id FROM events WHERE kind IN ('fired', 'resolved') GROUP BY cluster, fingerprint) m ON e.id = m.id WHERE e.kind = 'fired'`,
+    ) as Row[];
+    return rows.map(toRecord);
+  }
+
+  stats(): HistoryFileStats {
+    const row = this.#db.get(
+      'SELECT count(*) AS n, min(at) AS oldest, max(at) AS newest FROM events',
+    ) as Row;
+    return {
+      records: Number(row.n),
+      bytes: this.bytes(),
+      oldestAt: row.oldest === null ? null : Number(row.oldest),
+      newestAt: row.newest === null ? null : Number(row.newest),
+    };
+  }
+
+  /** Bytes in use (the file less its free pages). */
+  bytes(): number {
+    const pages = Number((this.#db.get('PRAGMA page_count') as Row).page_count);
+    const free = Number((this.#db.get('PRAGMA freelist_count') as Row).freelist_count);
+    const size = Number((this.#db.get('PRAGMA page_size') as Row).page_size);
+    return (pages - free) * size;
+  }
+
+  /**
+   * Deletes records past retention, then the oldest until the file is under 90 % of the cap
+   * (so it is not trimmed again at the next record), and gives the pages back.
+   * Returns how many records were deleted.
+   */
+  prune(nowMs: number, limits: HistoryLimits): number {
+    let deleted = 0;
+    const cutoff = nowMs - limits.retentionDays * 86_400_000;
+    deleted += this.#db.run('DELETE FROM events WHERE at < ?', [cutoff]).changes;
+    if (this.bytes() > limits.maxBytes) {
+      const target = limits.maxBytes * 0.9;
+      while (this.bytes() > target) {
+        const count = Number((this.#db.get('SELECT count(*) AS n FROM events') as Row).n);
+        if (count === 0) break;
+        // Delete a share proportional to the excess, at least 1,000 rows per step.
+        const share = Math.max(1000, Math.ceil(count * (1 - target / this.bytes())));
+        deleted += this.#db.run(
+          'DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT ?)',
+          [share],
+        ).changes;
+      }
+    }
+    if (deleted > 0) this.#db.exec('PRAGMA incremental_vacuum');
+    return deleted;
+  }
+
+  /** Runs SQLite's own consistency check (tests and the crash check). */
+  integrity(): string {
+    const row = this.#db.get('PRAGMA integrity_check') as Row;
+    return String(row.integrity_check);
+  }
+
+  close(): void {
+    if (!this.#db.isOpen) return;
+    this.#insert.finalize();
+    this.#db.close();
+  }
+}
+
+const PAGE = 2000;
+
+/** SQL conditions for the query's range, kinds, group and alert. */
+function conditions(q: HistoryQuery): { where: string[]; args: (string | number)[] } {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  const add = (sql: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    where.push(sql);
+    args.push(value);
+  };
+  add('at >= ?', q.fromMs);
+  add('at < ?', q.toMs);
+  add('group_key = ?', q.groupKey);
+  add('fingerprint = ?', q.fingerprint);
+  if (q.kinds && q.kinds.length > 0) {
+    where.push(`kind IN (${q.kinds.map(() => '?').join(', ')})`);
+    args.push(...q.kinds);
+  }
+  return { where, args };
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function toRecord(row: Row): HistoryRecord {
+  const r: HistoryRecord = {
+    id: Number(row.id),
+    at: Number(row.at),
+    kind: row.kind as HistoryKind,
+  };
+  const set = <K extends keyof HistoryRecord>(k: K, v: HistoryRecord[K] | undefined) => {
+    if (v !== undefined) r[k] = v;
+  };
+  set('clusterId', str(row.cluster));
+  set('instanceId', str(row.instance));
+  set('fingerprint', str(row.fingerprint));
+  set('groupKey', str(row.group_key));
+  set('alertname', str(row.alertname));
+  set('severity', str(row.severity));
+  const labels = str(row.labels);
+  if (labels !== undefined) r.labels = JSON.parse(labels) as Record<string, string>;
+  set('silenceKey', str(row.silence));
+  set('detail', str(row.detail));
+  return r;
+}

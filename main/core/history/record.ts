@@ -1,0 +1,49 @@
+// What the history keeps: one row per change the core saw. Kept flat (no nested objects but
+// the labels) so a row maps to one SQLite row and one CSV line.
+
+export const HISTORY_KINDS = [
+  'fired',
+  'resolved',
+  'silenced',
+  'inhibited',
+  'unsuppressed',
+  'severity-changed',
+  'instance-down',
+  'instance-up',
+  'silence-created',
+  'silence-edited',
+  'silence-expired',
+  'notified',
+  'withheld',
+] as const;
+
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export interface HistoryRecord {
+  /** Row id: increasing in insertion order (absent before it is stored). */
+  id?: number;
+  /** Epoch ms the core saw the change. */
+  at: number;
+  kind: HistoryKind;
+  clusterId?: string;
+  instanceId?: string;
+  fingerprint?: string;
+  groupKey?: string;
+  alertname?: string;
+  severity?: string;
+  /** The alert's labels (alert kinds), so the timeline filters with the same matchers. */
+  labels?: Record<string, string>;
+  silenceKey?: string;
+  /** Human text: the escalation, the silence's matchers, a notification's title, a reason. */
+  detail?: string;
+}
+
+/** Kinds about one alert (they carry fingerprint, labels and usually a group). */
+export const ALERT_KINDS: ReadonlySet<HistoryKind> = new Set([
+  'fired',
+  'resolved',
+  'silenced',
+  'inhibited',
+  'unsuppressed',
+  'severity-changed',
+]);

@@ -1,0 +1,244 @@
+// Records every cycle's changes into the history file. Recording never delays a poll or the
+// window: a cycle only appends rows to a queue; a timer writes the queue once a second (one
+// transaction, so a crash loses at most that second), in chunks that yield between them.
+// A failing file (disk full, damaged) never stops the app: rows wait in a bounded queue and
+// the status says why.
+import type { Clock, Core, CycleReport } from '../service.ts';
+import { initialClusters } from '../policy/index.ts';
+import { HistoryDb, type HistoryLimits } from './history-db.ts';
+import { recordsOfCycle } from './from-cycle.ts';
+import type { HistoryRecord } from './record.ts';
+import {
+  countsSince,
+  exportPage,
+  timelinePage,
+  timelineSummary,
+  type ExportFormat,
+  type ExportPage,
+  type TimelinePage,
+  type TimelineQuery,
+  type TimelineSummary,
+} from './timeline.ts';
+
+export const FLUSH_MS = 1_000;
+const CHUNK = 5_000;
+/** Rows kept while the file cannot be written; the oldest are dropped past this. */
+const MAX_QUEUE = 100_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
+export interface HistoryStatus {
+  enabled: boolean;
+  path: string;
+  records: number;
+  bytes: number;
+  oldestAt: number | null;
+  /** End of the last look at the window (or sleep): "since you last looked" starts here. */
+  lastSeenAt: number | null;
+  /** Why the history cannot be written or read right now. */
+  error?: string;
+  /** Rows waiting to be written. */
+  pending: number;
+}
+
+export interface HistoryRecorderOptions {
+  path: string;
+  clock: Clock;
+  limits: () => HistoryLimits;
+  log?: (message: string) => void;
+}
+
+export class HistoryRecorder {
+  readonly #opts: HistoryRecorderOptions;
+  #db: HistoryDb | null = null;
+  #queue: HistoryRecord[] = [];
+  #timer: unknown;
+  #error: string | undefined;
+  #lastPrune = 0;
+  #dropped = 0;
+  /** Alerts open (fired, not resolved) by cluster + fingerprint: only what fires now. */
+  readonly #open = new Map<string, HistoryRecord>();
+
+  constructor(opts: HistoryRecorderOptions) {
+    this.#opts = opts;
+    this.#openFile();
+  }
+
+  #openFile(): void {
+    try {
+      this.#db = new HistoryDb(this.#opts.path);
+      for (const r of this.#db.openAlerts()) {
+        this.#open.set(`${r.clusterId ?? ''}\u0000${r.fingerprint ?? ''}`, r);
+      }
+      this.#prune();
+      this.#error = undefined;
+    } catch (e) {
+      this.#db = null;
+      this.#error = (e as Error).message;
+      this.#opts.log?.(`history: ${this.#error}`);
+    }
+  }
+
+  /** Records the core's cycles until the returned function is called. */
+  attach(core: Pick<Core, 'onCycle'>): () => void {
+    return core.onCycle((c) => this.recordCycle(c));
+  }
+
+  recordCycle(c: CycleReport): void {
+    const initial = initialClusters(c.previous, c.view);
+    const rows: HistoryRecord[] = [];
+    for (const r of recordsOfCycle(c)) {
+      const key = `${r.clusterId ?? ''}\u0000${r.fingerprint ?? ''}`;
+      if (r.kind === 'fired') {
+        // A cluster seen for the first time since start: what was already open in the
+        // history is the same episode, not a new firing.
+        if (r.clusterId !== undefined && initial.has(r.clusterId) && this.#open.has(key)) {
+          this.#open.set(key, r);
+          continue;
+        }
+        this.#open.set(key, r);
+      } else if (r.kind === 'resolved') {
+        this.#open.delete(key);
+      }
+      rows.push(r);
+    }
+    // Alerts open when the app last ran that are gone from their cluster's first data.
+    if (initial.size > 0) {
+      for (const [key, r] of this.#open) {
+        if (r.clusterId === undefined || !initial.has(r.clusterId)) continue;
+        const alert = r.fingerprint !== undefined ? c.view.alerts[r.fingerprint] : undefined;
+        if (alert?.clusters.includes(r.clusterId)) continue;
+        this.#open.delete(key);
+        const { id: _id, ...rest } = r;
+        rows.push({ ...rest, at: c.at, kind: 'resolved', detail: 'resolved while not watched' });
+      }
+    }
+    this.append(rows);
+  }
+
+  /** Queues rows; they are written within FLUSH_MS. */
+  append(rows: readonly HistoryRecord[]): void {
+    if (rows.length === 0) return;
+    for (const r of rows) this.#queue.push(r);
+    if (this.#queue.length > MAX_QUEUE) {
+      this.#dropped += this.#queue.length - MAX_QUEUE;
+      this.#queue.splice(0, this.#queue.length - MAX_QUEUE);
+    }
+    this.#schedule(FLUSH_MS);
+  }
+
+  #schedule(ms: number): void {
+    if (this.#timer !== undefined) return;
+    this.#timer = this.#opts.clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.flush(CHUNK);
+    }, ms);
+  }
+
+  /** Writes queued rows (at most `max` now; the rest in the next turn). */
+  flush(max = Infinity): void {
+    if (!this.#db) {
+      // Retry opening now and then: a full disk may have been cleared.
+      if (this.#queue.length > 0) this.#openFile();
+      if (!this.#db) {
+        if (this.#queue.length > 0) this.#scheduleRetry();
+        return;
+      }
+    }
+    try {
+      while (this.#queue.length > 0 && max > 0) {
+        const n = Math.min(CHUNK, max, this.#queue.length);
+        this.#db.append(this.#queue.slice(0, n));
+        this.#queue.splice(0, n);
+        max -= n;
+      }
+      this.#error =
+        this.#dropped > 0 ? `${this.#dropped} records dropped while unwritable` : undefined;
+    } catch (e) {
+      this.#error = `cannot write the history: ${(e as Error).message}`;
+      this.#opts.log?.(`history: ${this.#error}`);
+      this.#scheduleRetry();
+      return;
+    }
+    if (this.#queue.length > 0) this.#schedule(0);
+    if (this.#opts.clock.now() - this.#lastPrune >= PRUNE_EVERY_MS) this.#prune();
+  }
+
+  #scheduleRetry(): void {
+    this.#schedule(30_000);
+  }
+
+  #prune(): void {
+    if (!this.#db) return;
+    this.#lastPrune = this.#opts.clock.now();
+    try {
+      this.#db.prune(this.#lastPrune, this.#opts.limits());
+    } catch (e) {
+      this.#opts.log?.(`history: prune failed: ${(e as Error).message}`);
+    }
+  }
+
+  /** Applies new limits now (settings changed). */
+  pruneNow(): void {
+    this.flush();
+    this.#prune();
+  }
+
+  #read<T>(fn: (db: HistoryDb) => T): T {
+    // Queries see everything recorded so far.
+    this.flush();
+    if (!this.#db) throw new Error(this.#error ?? 'the history is not available');
+    return fn(this.#db);
+  }
+
+  page(q: TimelineQuery): TimelinePage {
+    return this.#read((db) => timelinePage(db, q));
+  }
+
+  summary(q: Pick<TimelineQuery, 'fromMs' | 'toMs' | 'filter'>): TimelineSummary {
+    return this.#read((db) => timelineSummary(db, q, this.#opts.clock.now()));
+  }
+
+  exportPage(
+    q: Pick<TimelineQuery, 'fromMs' | 'toMs' | 'filter' | 'kinds'>,
+    format: ExportFormat,
+    afterId?: number,
+  ): ExportPage {
+    return this.#read((db) => exportPage(db, q, format, afterId));
+  }
+
+  countsSince(sinceMs: number): ReturnType<typeof countsSince> {
+    return this.#read((db) => countsSince(db, sinceMs));
+  }
+
+  /** The end of a look (window hidden, system asleep); kept in the file. */
+  markSeen(atMs = this.#opts.clock.now()): void {
+    this.#db?.setMeta('lastSeenAt', String(atMs));
+  }
+
+  lastSeen(): number | null {
+    const v = this.#db?.getMeta('lastSeenAt');
+    return v === undefined ? null : Number(v);
+  }
+
+  status(enabled = true): HistoryStatus {
+    const base = {
+      enabled,
+      path: this.#opts.path,
+      lastSeenAt: this.lastSeen(),
+      pending: this.#queue.length,
+      ...(this.#error !== undefined ? { error: this.#error } : {}),
+    };
+    if (!this.#db) return { ...base, records: 0, bytes: 0, oldestAt: null };
+    const s = this.#db.stats();
+    return { ...base, records: s.records, bytes: s.bytes, oldestAt: s.oldestAt };
+  }
+
+  /** Writes what is queued and closes the file. */
+  close(): void {
+    if (this.#timer !== undefined) this.#opts.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.flush();
+    this.#db?.close();
+    this.#db = null;
+  }
+}

@@ -1,0 +1,313 @@
+// What the Timeline asks of the history: records in a range filtered by the alert list's
+// matcher syntax, per-alert and per-group statistics (first and last seen, fired in 24 h and
+// 7 d, flapping, a 24-hour heatmap), and export pages. Every answer is bounded: a page of
+// records, a cap on rows scanned, a cap on alerts summarised.
+import type { Matcher } from '../api/types.ts';
+import { matchesAlert } from '../matchers/evaluate.ts';
+import { parseMatchers } from '../matchers/parse.ts';
+import Papa from 'papaparse';
+import type { HistoryDb } from './history-db.ts';
+import type { HistoryKind, HistoryRecord } from './record.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** An alert that fired this often in the last 24 hours is marked flapping. */
+export const FLAPPING_FIRES_24H = 4;
+/** Rows looked at for one filtered page at most (the answer says when it stopped early). */
+const MAX_SCAN = 200_000;
+const MAX_SUMMARY_ALERTS = 2_000;
+
+export interface TimelineQuery {
+  fromMs?: number;
+  toMs?: number;
+  /** Matchers in the filter bar's syntax; records without labels are left out when set. */
+  filter?: string;
+  kinds?: HistoryKind[];
+  /** The next page: records older than this id. */
+  beforeId?: number;
+  limit?: number;
+}
+
+export interface TimelinePage {
+  records: HistoryRecord[];
+  /** Set when older records may match: ask again with beforeId. */
+  nextBeforeId?: number;
+}
+
+export interface AlertStats {
+  fingerprint: string;
+  clusterId?: string;
+  groupKey?: string;
+  alertname?: string;
+  labels?: Record<string, string>;
+  firstSeen: number;
+  lastSeen: number;
+  fired24h: number;
+  fired7d: number;
+  flapping: boolean;
+  /** The latest alert record's kind: fired, resolved, silenced... */
+  lastKind: HistoryKind;
+}
+
+export interface GroupStats {
+  groupKey: string;
+  clusterId?: string;
+  alertnames: string[];
+  firstSeen: number;
+  lastSeen: number;
+  fired24h: number;
+  fired7d: number;
+  flapping: boolean;
+  /** Firings per hour over the last 24 hours, oldest hour first (24 numbers). */
+  heatmap: number[];
+  alerts: number;
+}
+
+export interface TimelineSummary {
+  alerts: AlertStats[];
+  groups: GroupStats[];
+  /** More alerts matched than were summarised. */
+  truncated: boolean;
+}
+
+/** Parses the filter once; throws MatcherParseError (the bridge says invalid-argument). */
+export function compileFilter(filter: string | undefined): Matcher[] {
+  const text = filter?.trim() ?? '';
+  return text === '' ? [] : parseMatchers(text);
+}
+
+function passes(r: HistoryRecord, matchers: Matcher[]): boolean {
+  if (matchers.length === 0) return true;
+  return r.labels !== undefined && matchesAlert(matchers, r.labels);
+}
+
+export function timelinePage(db: HistoryDb, q: TimelineQuery): TimelinePage {
+  const matchers = compileFilter(q.filter);
+  const limit = Math.max(1, Math.min(q.limit ?? 200, 5_000));
+  const out: HistoryRecord[] = [];
+  let beforeId = q.beforeId;
+  let scanned = 0;
+  for (;;) {
+    const chunk = db.query({
+      ...(q.fromMs !== undefined ? { fromMs: q.fromMs } : {}),
+      ...(q.toMs !== undefined ? { toMs: q.toMs } : {}),
+      ...(q.kinds ? { kinds: q.kinds } : {}),
+      ...(beforeId !== undefined ? { beforeId } : {}),
+      limit: matchers.length === 0 ? limit - out.length : 2_000,
+    });
+    for (const r of chunk) {
+      scanned++;
+      beforeId = r.id;
+      if (!passes(r, matchers)) continue;
+      out.push(r);
+      if (out.length === limit) return { records: out, ...(r.id ? { nextBeforeId: r.id } : {}) };
+    }
+    const exhausted = chunk.length === 0 || (matchers.length === 0 && out.length < limit);
+    if (exhausted) return { records: out };
+    if (scanned >= MAX_SCAN) {
+      return { records: out, ...(beforeId !== undefined ? { nextBeforeId: beforeId } : {}) };
+    }
+  }
+}
+
+/** Per-alert and per-group statistics for alerts with records in the range. */
+export function timelineSummary(
+  db: HistoryDb,
+  q: Pick<TimelineQuery, 'fromMs' | 'toMs' | 'filter'>,
+  nowMs: number,
+): TimelineSummary {
+  const matchers = compileFilter(q.filter);
+  const alerts = new Map<string, AlertStats>();
+  const heat = new Map<string, number[]>();
+  let truncated = false;
+  const since7d = nowMs - 7 * DAY;
+  const since24h = nowMs - DAY;
+  // Alerts with records in the range (labels from their records), then their counts over
+  // the last 7 days, which may reach before the range.
+  db.forEach(
+    {
+      ...(q.fromMs !== undefined ? { fromMs: q.fromMs } : {}),
+      ...(q.toMs !== undefined ? { toMs: q.toMs } : {}),
+    },
+    (r) => {
+      if (r.fingerprint === undefined || r.labels === undefined) return;
+      if (r.kind === 'notified' || r.kind === 'withheld') return;
+      const key = `${r.clusterId ?? ''}\u0000${r.fingerprint}`;
+      let a = alerts.get(key);
+      if (!a) {
+        if (!passes(r, matchers)) return;
+        if (alerts.size >= MAX_SUMMARY_ALERTS) {
+          truncated = true;
+          return;
+        }
+        a = {
+          fingerprint: r.fingerprint,
+          ...(r.clusterId !== undefined ? { clusterId: r.clusterId } : {}),
+          ...(r.groupKey !== undefined ? { groupKey: r.groupKey } : {}),
+          ...(r.alertname !== undefined ? { alertname: r.alertname } : {}),
+          labels: r.labels,
+          firstSeen: r.at,
+          lastSeen: r.at,
+          fired24h: 0,
+          fired7d: 0,
+          flapping: false,
+          lastKind: r.kind,
+        };
+        alerts.set(key, a);
+      }
+      a.firstSeen = Math.min(a.firstSeen, r.at);
+      a.lastSeen = Math.max(a.lastSeen, r.at);
+      a.lastKind = r.kind;
+      if (r.groupKey !== undefined) a.groupKey = r.groupKey;
+    },
+  );
+  for (const a of alerts.values()) {
+    for (const r of db.query({
+      fingerprint: a.fingerprint,
+      fromMs: since7d,
+      kinds: ['fired'],
+      limit: 10_000,
+    })) {
+      if (a.clusterId !== undefined && r.clusterId !== a.clusterId) continue;
+      a.fired7d++;
+      if (r.at >= since24h) {
+        a.fired24h++;
+        const g = r.groupKey ?? a.groupKey;
+        if (g !== undefined) {
+          const cells = heat.get(g) ?? new Array<number>(24).fill(0);
+          const hour = Math.min(23, Math.floor((r.at - since24h) / HOUR));
+          cells[hour] = (cells[hour] ?? 0) + 1;
+          heat.set(g, cells);
+        }
+      }
+    }
+    a.flapping = a.fired24h >= FLAPPING_FIRES_24H;
+  }
+  const groups = new Map<string, GroupStats>();
+  for (const a of alerts.values()) {
+    if (a.groupKey === undefined) continue;
+    let g = groups.get(a.groupKey);
+    if (!g) {
+      g = {
+        groupKey: a.groupKey,
+        ...(a.clusterId !== undefined ? { clusterId: a.clusterId } : {}),
+        alertnames: [],
+        firstSeen: a.firstSeen,
+        lastSeen: a.lastSeen,
+        fired24h: 0,
+        fired7d: 0,
+        flapping: false,
+        heatmap: heat.get(a.groupKey) ?? new Array<number>(24).fill(0),
+        alerts: 0,
+      };
+      groups.set(a.groupKey, g);
+    }
+    g.alerts++;
+    g.firstSeen = Math.min(g.firstSeen, a.firstSeen);
+    g.lastSeen = Math.max(g.lastSeen, a.lastSeen);
+    g.fired24h += a.fired24h;
+    g.fired7d += a.fired7d;
+    g.flapping ||= a.flapping;
+    if (a.alertname !== undefined && !g.alertnames.includes(a.alertname)) {
+      g.alertnames.push(a.alertname);
+    }
+  }
+  const byLast = <T extends { lastSeen: number }>(x: T, y: T) => y.lastSeen - x.lastSeen;
+  return {
+    alerts: [...alerts.values()].sort(byLast),
+    groups: [...groups.values()].sort(byLast),
+    truncated,
+  };
+}
+
+export type ExportFormat = 'csv' | 'json';
+
+export interface ExportPage {
+  /** CSV lines (the header on the first page) or a JSON array's elements joined by commas. */
+  text: string;
+  count: number;
+  /** Ask again with this to get the next page; absent on the last. */
+  nextAfterId?: number;
+}
+
+export const CSV_COLUMNS = [
+  'time',
+  'kind',
+  'cluster',
+  'instance',
+  'alertname',
+  'severity',
+  'fingerprint',
+  'group',
+  'labels',
+  'silence',
+  'detail',
+] as const;
+
+const EXPORT_PAGE = 5_000;
+
+/**
+ * One page of an export, oldest first, so a large export crosses the bridge in bounded
+ * messages. CSV goes through papaparse with formula escaping on: labels and comments come
+ * from servers and must not run as formulas when the file is opened in a spreadsheet.
+ */
+export function exportPage(
+  db: HistoryDb,
+  q: Pick<TimelineQuery, 'fromMs' | 'toMs' | 'filter' | 'kinds'>,
+  format: ExportFormat,
+  afterId = 0,
+): ExportPage {
+  const matchers = compileFilter(q.filter);
+  const rows: HistoryRecord[] = [];
+  let last = afterId;
+  let more = false;
+  db.forEach(
+    {
+      ...(q.fromMs !== undefined ? { fromMs: q.fromMs } : {}),
+      ...(q.toMs !== undefined ? { toMs: q.toMs } : {}),
+      ...(q.kinds ? { kinds: q.kinds } : {}),
+      afterId,
+    },
+    (r) => {
+      if (rows.length >= EXPORT_PAGE) {
+        more = true;
+        return false;
+      }
+      last = r.id ?? last;
+      if (passes(r, matchers)) rows.push(r);
+      return true;
+    },
+  );
+  const text =
+    format === 'json'
+      ? rows.map((r) => JSON.stringify(r)).join(',\n')
+      : Papa.unparse(
+          {
+            fields: afterId === 0 ? [...CSV_COLUMNS] : [],
+            data: rows.map((r) => [
+              new Date(r.at).toISOString(),
+              r.kind,
+              r.clusterId ?? '',
+              r.instanceId ?? '',
+              r.alertname ?? '',
+              r.severity ?? '',
+              r.fingerprint ?? '',
+              r.groupKey ?? '',
+              r.labels
+                ? Object.entries(r.labels)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(';')
+                : '',
+              r.silenceKey ?? '',
+              r.detail ?? '',
+            ]),
+          },
+          { escapeFormulae: true, header: afterId === 0, newline: '\r\n' },
+        );
+  return { text, count: rows.length, ...(more ? { nextAfterId: last } : {}) };
+}
+
+/** Counts by kind since a time (the tray's "while you were away"). */
+export function countsSince(db: HistoryDb, sinceMs: number): Partial<Record<HistoryKind, number>> {
+  return db.countByKind(sinceMs);
+}
