@@ -3,6 +3,7 @@
 // rollback journal with synchronous=FULL makes each committed batch durable and a crash in
 // the middle of one leaves the file as it was before that batch. The API is synchronous:
 // the recorder batches rows and writes them off the poll path (recorder.ts).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
 import type { HistoryKind, HistoryRecord } from './record.ts';
 
@@ -79,6 +80,7 @@ export class HistoryDb {
 
   constructor(path: string) {
     this.path = path;
+    claim(path);
     this.#db = new Database(path);
     try {
       // Must precede the first table: lets the size cap give pages back to the OS.
@@ -102,6 +104,7 @@ export class HistoryDb {
       );
     } catch (e) {
       this.#db.close();
+      release(path);
       if (e instanceof HistoryFileError) throw e;
       throw new HistoryFileError(`cannot open the history file: ${(e as Error).message}`);
     }
@@ -273,10 +276,49 @@ export class HistoryDb {
     if (!this.#db.isOpen) return;
     this.#insert.finalize();
     this.#db.close();
+    release(this.path);
   }
 }
 
 const PAGE = 2000;
+
+/**
+ * node-sqlite3-wasm locks the file with a `<file>.lock` directory while a transaction runs; a
+ * process killed inside one leaves it behind and every later open would be "database is
+ * locked" for good. The owner file names the process using the history: a lock whose owner
+ * is gone is stale and removed (SQLite then rolls back the hot journal itself); a live
+ * owner is another running copy of the app, refused with that reason.
+ */
+function claim(path: string): void {
+  const owner = `${path}.owner`;
+  let pid = NaN;
+  try {
+    pid = Number(readFileSync(owner, 'utf8').trim());
+  } catch {
+    // no owner file: nobody has it open
+  }
+  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
+    throw new HistoryFileError(
+      `the history file is in use by another running copy (process ${pid})`,
+    );
+  }
+  rmSync(`${path}.lock`, { recursive: true, force: true });
+  writeFileSync(owner, String(process.pid));
+}
+
+function release(path: string): void {
+  rmSync(`${path}.owner`, { force: true });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** SQL conditions for the query's range, kinds, group and alert. */
 function conditions(q: HistoryQuery): { where: string[]; args: (string | number)[] } {
