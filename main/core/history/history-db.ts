@@ -158,7 +158,7 @@ export class HistoryDb {
     }
   }
 
-  /** Newest first. */
+  /** Newest first (recording order: rows are appended as the core sees them). */
   query(q: HistoryQuery): HistoryRecord[] {
     const { where, args } = conditions(q);
     if (q.beforeId !== undefined) {
@@ -166,7 +166,7 @@ export class HistoryDb {
       args.push(q.beforeId);
     }
     const limit = Math.max(1, Math.min(q.limit ?? 500, 100_000));
-    const sql = `SELECT ${COLUMNS} FROM events${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ${limit}`;
+    const sql = `SELECT ${COLUMNS} FROM events${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`;
     return (this.#db.all(sql, args) as Row[]).map(toRecord);
   }
 

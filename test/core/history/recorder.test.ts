@@ -150,7 +150,10 @@ describe('history recorder with a real server', { skip: amSkipReason() }, () => 
     assert.equal(resolved.labels?.instance, 'db-1', 'resolved keeps the labels it had');
     // The critical one notified; the warning was withheld by the minimum severity.
     const notified = all.filter((r) => r.kind === 'notified');
-    assert.ok(notified.some((r) => /HistDisk/.test(r.detail ?? '')), JSON.stringify(notified));
+    assert.ok(
+      notified.some((r) => /HistDisk/.test(r.detail ?? '')),
+      JSON.stringify(notified),
+    );
     const withheld = all.filter((r) => r.kind === 'withheld');
     assert.ok(
       withheld.some(
