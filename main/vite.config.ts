@@ -1,5 +1,5 @@
 // Bundles the Electron main process and the browser shell for Node. electron-store is
-// ESM-only and bundled in; electron and Node built-ins stay external.
+// ESM-only and bundled in; electron, node-sqlite3-wasm and Node built-ins stay external.
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -20,7 +20,8 @@ export default defineConfig({
         index: 'main/electron/index.ts',
         serve: 'main/server/index.ts',
       },
-      external: ['electron', /^node:/, ...builtinModules],
+      // node-sqlite3-wasm loads its .wasm from next to its own file: it stays a package.
+      external: ['electron', 'node-sqlite3-wasm', /^node:/, ...builtinModules],
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
 import { createCore } from '../core/engine/create-core.ts';
-import type { Core } from '../core/service.ts';
+import { systemClock, type Core } from '../core/service.ts';
+import { HistoryService } from '../core/history/history-service.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { setLaunchAtLogin, startedHidden } from './autostart.ts';
 import { registerIpcBridge } from './ipc.ts';
@@ -26,6 +27,7 @@ import { SafeSecretStore, describeBackend } from './secrets.ts';
 import { openSettingsStore } from './store.ts';
 import { createTray, type TrayController } from './tray.ts';
 import {
+  awayText,
   SILENCE_DURATIONS,
   groupName,
   type MenuItemModel,
@@ -107,6 +109,14 @@ async function main(): Promise<void> {
     }
   })();
   const theCore: Core = createCore({ settings: settingsStore.settings, secrets, osUser });
+  const history = new HistoryService({
+    path: join(userData, 'history.sqlite'),
+    core: theCore,
+    clock: systemClock,
+    log,
+  });
+  /** Set on waking from sleep with what happened meanwhile; cleared when the Timeline opens. */
+  let away: { fired: number; resolved: number } | undefined;
   const navigate = new NavigateHub();
 
   const persist = async (settings: Settings) => {
@@ -127,6 +137,7 @@ async function main(): Promise<void> {
     setLaunchAtLogin,
     secrets,
     persistSettings: persist,
+    history,
   });
 
   registerIpcBridge(ipcMain, {
@@ -179,6 +190,10 @@ async function main(): Promise<void> {
   async function runTrayAction(action: TrayAction): Promise<void> {
     switch (action.type) {
       case 'open-window':
+        if (action.navigate?.view === 'timeline' && away) {
+          away = undefined;
+          trayRef.current?.update();
+        }
         showWindow(action.navigate);
         return;
       case 'silence-group': {
@@ -237,6 +252,7 @@ async function main(): Promise<void> {
       lastQuick && lastQuick.until > Date.now()
         ? { label: lastQuick.label, silenceKeys: lastQuick.silenceKeys }
         : undefined,
+    away: () => away,
     onAction: (action) => {
       runTrayAction(action).catch((err: unknown) =>
         notifyFailure(action.type === 'silence-group' ? 'Silence failed' : 'Action failed', err),
@@ -258,7 +274,23 @@ async function main(): Promise<void> {
     },
     log,
   });
-  const unwirePower = wirePower(powerMonitor, theCore, log);
+  const unwirePower = wirePower(powerMonitor, theCore, log, {
+    // Sleep ends a look: "since you last looked" starts here.
+    suspended: () => history.markSeen(),
+    woke: () => {
+      const summary = history.awaySummary();
+      if (!summary || summary.fired + summary.resolved === 0) return;
+      away = { fired: summary.fired, resolved: summary.resolved };
+      trayController.update();
+      if (!Notification.isSupported()) return;
+      const note = new Notification({
+        title: awayText(away),
+        body: 'Open the Timeline to see what happened.',
+      });
+      note.on('click', () => showWindow({ view: 'timeline' }));
+      note.show();
+    },
+  });
 
   // Stop polling before exit; quit continues once the core has stopped.
   let stopped = false;
@@ -269,7 +301,10 @@ async function main(): Promise<void> {
     notifier.stop();
     unwirePower();
     trayController.destroy();
-    void theCore.stop().finally(() => app.quit());
+    void theCore.stop().finally(() => {
+      history.close();
+      app.quit();
+    });
   });
   app.on('activate', () => showWindow());
 

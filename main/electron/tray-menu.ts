@@ -56,6 +56,13 @@ export interface TrayMenuOptions {
   formatTime?: (ms: number) => string;
   /** The last quick silence from this menu, offered for Undo a few minutes. */
   undo?: { label: string; silenceKeys: string[] };
+  /** After waking from sleep: what the history recorded meanwhile (opens the Timeline). */
+  away?: { fired: number; resolved: number };
+}
+
+/** "While you were away: 12 fired, 9 resolved" */
+export function awayText(away: { fired: number; resolved: number }): string {
+  return `While you were away: ${away.fired} fired, ${away.resolved} resolved`;
 }
 
 /** Silences ending within this are listed with "Extend 1 hour". */
@@ -200,6 +207,17 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
       : `notifications paused until ${formatTime(Date.parse(opts.snoozeUntil as string))}`;
 
   const items: MenuItemModel[] = [];
+  if (opts.away) {
+    items.push(
+      {
+        type: 'item',
+        id: 'away',
+        label: awayText(opts.away),
+        action: { type: 'open-window', navigate: { view: 'timeline' } },
+      },
+      { type: 'separator' },
+    );
+  }
   const groups = firingGroups(snapshot, opts.severityOrder);
   if (groups.length === 0) {
     items.push({ type: 'item', id: 'no-alerts', label: 'Nothing firing', enabled: false });

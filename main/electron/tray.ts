@@ -19,6 +19,8 @@ export interface TrayOptions {
   severityOrder: () => readonly string[];
   /** The last quick silence, while it can still be undone from the menu. */
   undo?: () => { label: string; silenceKeys: string[] } | undefined;
+  /** "While you were away" after waking, until the Timeline has been opened. */
+  away?: () => { fired: number; resolved: number } | undefined;
   onAction: (action: TrayAction) => void;
   /** Left click on the icon (Windows, macOS, some Linux panels). */
   onClick: () => void;
@@ -58,11 +60,13 @@ function toTemplate(
 export function createTray(opts: TrayOptions): TrayController {
   const build = () => {
     const undo = opts.undo?.();
+    const away = opts.away?.();
     return buildTrayMenu(opts.snapshot(), {
       now: Date.now(),
       snoozeUntil: opts.snoozeUntil(),
       severityOrder: opts.severityOrder(),
       ...(undo ? { undo } : {}),
+      ...(away ? { away } : {}),
     });
   };
   let current = build();

@@ -26,6 +26,8 @@ import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
 import type { Flow } from '../core/bridge/view-stream.ts';
 import { FileSecretStore } from './secrets.ts';
+import { HistoryService } from '../core/history/history-service.ts';
+import { systemClock } from '../core/service.ts';
 import { serveStatic } from './static.ts';
 
 export interface CreateCoreLike {
@@ -48,6 +50,11 @@ export interface BrowserShellOptions {
   version?: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /**
+   * The history file; defaults to history.sqlite next to the settings file. With in-memory
+   * settings and no path there is no history.
+   */
+  historyPath?: string;
 }
 
 export interface BrowserShell {
@@ -162,6 +169,12 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     osUser,
   });
 
+  const historyPath =
+    opts.historyPath ?? (opts.configPath ? join(dirname(opts.configPath), 'history.sqlite') : '');
+  const history = historyPath
+    ? new HistoryService({ path: historyPath, core, clock: systemClock, log })
+    : undefined;
+
   const navigate = new Emitter<NavigateRequest>();
   const shellServices: ShellServices = {
     appInfo: () => ({
@@ -187,6 +200,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
       };
       await fileSettings.save(saved);
     },
+    ...(history ? { history } : {}),
   };
   const handlers = createHandlers(core, shellServices);
   const subscribe = createSubscribe({ core, navigate });
@@ -276,6 +290,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await core.stop();
+        history?.close();
       })();
       return closing;
     },

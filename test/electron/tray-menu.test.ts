@@ -291,6 +291,21 @@ describe('tray menu model', () => {
     assert.deepEqual(undo.action, { type: 'undo-silence', silenceKeys: ['c1/a', 'c1/b'] });
   });
 
+  it('after waking, says what happened while away first, and opens the Timeline', () => {
+    const none = buildTrayMenu(snapshotWith([]), { now: NOW, severityOrder: ORDER });
+    assert.equal(find(none.items, 'away'), undefined);
+    const m = buildTrayMenu(snapshotWith([]), {
+      now: NOW,
+      severityOrder: ORDER,
+      away: { fired: 12, resolved: 9 },
+    });
+    const away = m.items[0];
+    assert.ok(away?.type === 'item');
+    assert.equal(away.id, 'away');
+    assert.equal(away.label, 'While you were away: 12 fired, 9 resolved');
+    assert.deepEqual(away.action, { type: 'open-window', navigate: { view: 'timeline' } });
+  });
+
   it('labels from alerts are made safe for a menu', () => {
     assert.equal(menuText('R&D\nalert'), 'R&&D alert');
     assert.equal(menuText('x'.repeat(100)).length, 60);

@@ -15,6 +15,14 @@ import type {
 } from '../service.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 import type { SettingsNotice } from '../settings/persist.ts';
+import type { HistoryStatus } from '../history/recorder.ts';
+import type {
+  ExportFormat,
+  ExportPage,
+  TimelinePage,
+  TimelineQuery,
+  TimelineSummary,
+} from '../history/timeline.ts';
 
 export type QuickFrom = { groupKey: string } | { fingerprint: string; clusterId?: string };
 
@@ -65,7 +73,20 @@ export interface Requests {
     args: [from: QuickFrom, durationMs: number, comment?: string];
     result: SilenceResult[];
   };
+  'history:page': { args: [query: TimelineQuery]; result: TimelinePage };
+  'history:summary': { args: [query: SummaryQuery]; result: TimelineSummary };
+  /** One page of an export (bounded messages); ask again with `nextAfterId`. */
+  'history:export': {
+    args: [query: ExportQuery, format: ExportFormat, afterId?: number];
+    result: ExportPage;
+  };
+  'history:status': { args: []; result: HistoryStatus };
+  /** The window is no longer looked at: "since you last looked" starts now. */
+  'history:markSeen': { args: []; result: void };
 }
+
+export type SummaryQuery = Pick<TimelineQuery, 'fromMs' | 'toMs' | 'filter'>;
+export type ExportQuery = Pick<TimelineQuery, 'fromMs' | 'toMs' | 'filter' | 'kinds'>;
 
 /** Subscription channels: name -> message type. Subscribing returns an unsubscribe. */
 export interface Subscriptions {
@@ -74,7 +95,7 @@ export interface Subscriptions {
   'notifications:shown': AppNotification;
   /** The shell asks the window to show something (tray item, notification click). */
   'ui:navigate': {
-    view: 'alerts' | 'silences' | 'instances' | 'settings';
+    view: 'alerts' | 'silences' | 'instances' | 'settings' | 'timeline';
     groupKey?: string;
     fingerprint?: string;
   };
@@ -102,6 +123,11 @@ export const REQUEST_CHANNELS = [
   'silences:expire',
   'silences:recreate',
   'silences:quick',
+  'history:page',
+  'history:summary',
+  'history:export',
+  'history:status',
+  'history:markSeen',
 ] as const satisfies readonly RequestChannel[];
 
 export const SUBSCRIPTION_CHANNELS = [

@@ -5,6 +5,7 @@
 // does a secret belong to that instance's auth).
 import type { Core, SecretStore } from '../service.ts';
 import type { Settings } from '../settings/types.ts';
+import type { HistoryService } from '../history/history-service.ts';
 import { checkSecretKeys, secretKeysOf, secretWrites } from '../secrets/secret-keys.ts';
 import { parseSettings } from '../settings/schema.ts';
 import type { AppInfo, Handlers, QuickFrom } from './contract.ts';
@@ -21,6 +22,8 @@ export interface ShellServices {
   secrets: SecretStore;
   /** Write the settings to this shell's settings file (never containing secrets). */
   persistSettings(settings: Settings): Promise<void>;
+  /** The local history (absent where a shell keeps none, e.g. some tests). */
+  history?: HistoryService;
 }
 
 export function createHandlers(core: Core, shell: ShellServices): Handlers {
@@ -59,7 +62,14 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     const parsed = parseSettings(next);
     if (!parsed.ok) throw new BridgeRequestError('invalid-argument', parsed.error);
     await shell.persistSettings(parsed.settings);
-    return core.updateSettings(parsed.settings);
+    const stored = core.updateSettings(parsed.settings);
+    shell.history?.configure(stored.history);
+    return stored;
+  }
+
+  function history(): HistoryService {
+    if (!shell.history) throw new BridgeRequestError('not-found', 'this shell keeps no history');
+    return shell.history;
   }
 
   return {
@@ -149,5 +159,12 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
       requireQuickSource(from);
       return core.silences.quick(from, durationMs, comment);
     },
+
+    'history:page': async (query) => history().page(query),
+    'history:summary': async (query) => history().summary(query),
+    'history:export': async (query, format, afterId) =>
+      history().exportPage(query, format, afterId),
+    'history:status': async () => history().status(),
+    'history:markSeen': async () => history().markSeen(),
   };
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { instanceSettingsSchema, settingsSchema } from '../settings/schema.ts';
 import type { RequestChannel, Requests } from './contract.ts';
+import { HISTORY_KINDS } from '../history/record.ts';
 
 const isoTime = z
   .string()
@@ -51,6 +52,17 @@ const instanceSecretsSchema = z.strictObject({
 export const MAX_SILENCE_MS = 366 * 24 * 3600 * 1000;
 const durationMs = z.number().int().positive().max(MAX_SILENCE_MS);
 
+const epochMs = z.number().int().min(0).max(8.64e15);
+const timelineRange = {
+  fromMs: epochMs.optional(),
+  toMs: epochMs.optional(),
+  filter: z
+    .string()
+    .max(16 * 1024)
+    .optional(),
+};
+const kinds = z.array(z.enum(HISTORY_KINDS)).max(HISTORY_KINDS.length).optional();
+
 type ArgSchemas = { [K in RequestChannel]: z.ZodType<Requests[K]['args'], unknown> };
 
 export const argSchemas: ArgSchemas = {
@@ -78,6 +90,24 @@ export const argSchemas: ArgSchemas = {
       .max(64 * 1024)
       .optional(),
   ]),
+  'history:page': z.tuple([
+    z.strictObject({
+      ...timelineRange,
+      kinds,
+      fingerprint: id.optional(),
+      groupKey: id.optional(),
+      beforeId: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(5_000).optional(),
+    }),
+  ]),
+  'history:summary': z.tuple([z.strictObject(timelineRange)]),
+  'history:export': z.tuple([
+    z.strictObject({ ...timelineRange, kinds }),
+    z.enum(['csv', 'json']),
+    z.number().int().min(0).optional(),
+  ]),
+  'history:status': z.tuple([]),
+  'history:markSeen': z.tuple([]),
 };
 
 export type ValidateResult<K extends RequestChannel> =

@@ -23,6 +23,9 @@ export interface TimelineQuery {
   /** Matchers in the filter bar's syntax; records without labels are left out when set. */
   filter?: string;
   kinds?: HistoryKind[];
+  /** One alert's or one group's records (an alert's detail, a group's history). */
+  fingerprint?: string;
+  groupKey?: string;
   /** The next page: records older than this id. */
   beforeId?: number;
   limit?: number;
@@ -92,6 +95,8 @@ export function timelinePage(db: HistoryDb, q: TimelineQuery): TimelinePage {
       ...(q.fromMs !== undefined ? { fromMs: q.fromMs } : {}),
       ...(q.toMs !== undefined ? { toMs: q.toMs } : {}),
       ...(q.kinds ? { kinds: q.kinds } : {}),
+      ...(q.fingerprint !== undefined ? { fingerprint: q.fingerprint } : {}),
+      ...(q.groupKey !== undefined ? { groupKey: q.groupKey } : {}),
       ...(beforeId !== undefined ? { beforeId } : {}),
       limit: matchers.length === 0 ? limit - out.length : 2_000,
     });

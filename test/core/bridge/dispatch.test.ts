@@ -114,6 +114,18 @@ const malformed: Record<RequestChannel, unknown[][]> = {
   'silences:expire': [[], [['k']]],
   'silences:recreate': [['k'], ['k', -5], ['k', 1.5], ['k', Number.POSITIVE_INFINITY]],
   'silences:quick': [[{ groupKey: 'g' }], [{ groupKey: 'g' }, 0], [{ groupKey: 'g' }, '1h']],
+  'history:page': [
+    [],
+    [{ fromMs: 'yesterday' }],
+    [{ limit: 1e9 }],
+    [{ kinds: ['exploded'] }],
+    [{ filter: 'x'.repeat(20_000) }],
+    [{ sql: 'DROP TABLE events' }],
+  ],
+  'history:summary': [[], [{ toMs: -1 }], [{ fingerprint: 'f' }]],
+  'history:export': [[{}], [{}, 'xlsx'], [{}, 'csv', -1], [{ kinds: 'fired' }, 'csv']],
+  'history:status': [[1]],
+  'history:markSeen': [['now']],
 };
 
 describe('bridge dispatch', () => {
