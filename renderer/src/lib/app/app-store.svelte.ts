@@ -12,7 +12,7 @@ import { ViewStore } from '../view/view-store.svelte.ts';
 import { FilterState } from '../alerts/filter-state.svelte.ts';
 import { defaultUiSettings } from '$core/settings/defaults.ts';
 
-export type ViewName = 'alerts' | 'silences' | 'instances' | 'settings';
+export type ViewName = 'alerts' | 'silences' | 'instances' | 'timeline' | 'settings';
 
 export type SilenceFormRequest =
   | { mode: 'create'; from?: QuickFrom; clusterId?: string; title?: string }
@@ -28,7 +28,13 @@ export type AlertsTarget = Pick<Subscriptions['ui:navigate'], 'groupKey' | 'fing
 
 const MAX_NOTIFICATIONS = 50;
 
-export const VIEW_NAMES: readonly ViewName[] = ['alerts', 'silences', 'instances', 'settings'];
+export const VIEW_NAMES: readonly ViewName[] = [
+  'alerts',
+  'silences',
+  'instances',
+  'timeline',
+  'settings',
+];
 
 /** The view named by the URL hash (#/silences), so a reload stays where it was. */
 export function viewFromHash(): ViewName {
@@ -153,6 +159,20 @@ export class AppStore {
     this.#cleanup.push(this.bridge.subscribe('ui:navigate', (t) => this.navigate(t)));
     const timer = setInterval(() => (this.#now = Date.now()), 5000);
     this.#cleanup.push(() => clearInterval(timer));
+    // A look at the window ends when it is hidden or closed: the Timeline's "since you last
+    // looked" starts there next time (best effort: the history may be off).
+    if (typeof document !== 'undefined') {
+      const seen = () => {
+        if (document.visibilityState === 'hidden') this.markSeen();
+      };
+      const leaving = () => this.markSeen();
+      document.addEventListener('visibilitychange', seen);
+      window.addEventListener('pagehide', leaving);
+      this.#cleanup.push(() => {
+        document.removeEventListener('visibilitychange', seen);
+        window.removeEventListener('pagehide', leaving);
+      });
+    }
     await this.loadBasics();
   }
 
@@ -278,6 +298,11 @@ export class AppStore {
     } finally {
       this.#refreshing = false;
     }
+  }
+
+  /** Tells the history that this look at the window ended now. */
+  markSeen(): void {
+    void this.bridge['history:markSeen']().catch(() => undefined /* history off */);
   }
 
   openExternal(url: string): void {
