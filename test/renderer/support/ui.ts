@@ -96,6 +96,8 @@ export async function openUi(
     beforeOpen?: (shell: Ui['shell']) => Promise<void>;
     /** Runs on the page before it navigates (listeners that must see everything). */
     onPage?: (page: Page) => void;
+    /** Keep a history file here (the Timeline); without it the shell keeps none. */
+    historyPath?: string;
   } = {},
 ): Promise<Ui> {
   const secrets = new MemorySecrets();
@@ -104,6 +106,7 @@ export async function openUi(
     settings,
     secrets,
     rendererDir: buildRenderer(),
+    ...(opts.historyPath ? { historyPath: opts.historyPath } : {}),
   });
   await opts.beforeOpen?.(shell);
   const context = await browser.newContext({
