@@ -140,6 +140,16 @@ describe('timeline', { skip: amSkipReason() }, () => {
     );
   });
 
+  it("an alert's detail shows its own history", async () => {
+    await page.locator('button[data-view=alerts]').click();
+    await page.locator('[data-testid=alert-row]', { hasText: 'TlCpu' }).click();
+    const history = page.locator('aside[aria-label=Details] section[aria-label=History]');
+    await history.locator('.counts').waitFor({ timeout: 10_000 });
+    assert.match((await history.locator('.counts').textContent()) ?? '', /Fired 2 times in 24 h/);
+    assert.equal(await history.locator('li.record[data-kind=resolved]').count(), 1);
+    await page.locator('button[data-view=timeline]').click();
+  });
+
   it('exports the range as CSV', async () => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),
