@@ -12,6 +12,7 @@ import { runDeltaSize } from './cases/delta-size.ts';
 import { runRenderer } from './cases/renderer.ts';
 import { runNotificationLatency } from './cases/notification-latency.ts';
 import { runScale } from './cases/scale.ts';
+import { runHistory } from './cases/history.ts';
 
 interface CaseDef {
   id: string;
@@ -36,6 +37,12 @@ const CASES: CaseDef[] = [
     title: '6 scale (1x10k, 3 peers x10k, 20x5k)',
     target: '100k: paint <= 1 s, CPU <= 10 %',
     run: runScale,
+  },
+  {
+    id: '7',
+    title: '7 history (1,000,000 events)',
+    target: 'cycle with recording <= 1.10 x',
+    run: runHistory,
   },
 ];
 

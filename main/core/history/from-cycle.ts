@@ -52,8 +52,15 @@ function silenceDetail(view: ViewSnapshot, prev: ViewSnapshot | undefined, key: 
   return cut(`${formatMatchers(s.matchers)}${by}${comment}`);
 }
 
-/** History rows for one cycle, in event order; notifications and withheld ones last. */
-export function recordsOfCycle(c: CycleReport): HistoryRecord[] {
+/**
+ * History rows for one cycle, in event order; notifications and withheld ones last. `known`
+ * gives the recorder's record of an open alert (its group and labels), so a resolution does
+ * not need an index of the previous view's groups (built only when it lacks one).
+ */
+export function recordsOfCycle(
+  c: CycleReport,
+  known: (clusterId: string, fingerprint: string) => HistoryRecord | undefined = () => undefined,
+): HistoryRecord[] {
   const { view, previous, at } = c;
   const groups = new GroupIndex(view);
   const prevGroups = new GroupIndex(previous);
@@ -66,6 +73,7 @@ export function recordsOfCycle(c: CycleReport): HistoryRecord[] {
   ): HistoryRecord => {
     const groupKey =
       ('groupKey' in e ? e.groupKey : undefined) ??
+      known(e.clusterId, e.fingerprint)?.groupKey ??
       groups.find(e.clusterId, e.fingerprint) ??
       prevGroups.find(e.clusterId, e.fingerprint);
     return {

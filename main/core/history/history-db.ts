@@ -34,6 +34,13 @@ export interface HistoryQuery {
   limit?: number;
 }
 
+export interface AlertSpan {
+  /** The alert's latest record in the range. */
+  latest: HistoryRecord;
+  firstAt: number;
+  lastAt: number;
+}
+
 export interface HistoryFileStats {
   records: number;
   bytes: number;
@@ -191,6 +198,60 @@ export class HistoryDb {
       if (rows.length < PAGE) return;
       afterId = Number(rows[rows.length - 1]?.id);
     }
+  }
+
+  /**
+   * Alerts with records in the range (notifications left out): each alert's first and last
+   * time in the range and its latest record there (labels, group, kind).
+   */
+  alertsInRange(fromMs: number | undefined, toMs: number | undefined): AlertSpan[] {
+    const { where, args } = conditions({
+      ...(fromMs !== undefined ? { fromMs } : {}),
+      ...(toMs !== undefined ? { toMs } : {}),
+    });
+    where.push("fingerprint IS NOT NULL AND kind NOT IN ('notified', 'withheld')");
+    const rows = this.#db.all(
+      `SELECT ${COLUMNS.split(', ')
+        .map((c) => `e.${c}`)
+        .join(
+          ', ',
+        )}, m.first_at, m.last_at FROM events e JOIN (SELECT max(id) AS id, min(at) AS first_at, max(at) AS last_at FROM events WHERE ${where.join(' AND ')} GROUP BY cluster, fingerprint) m ON e.id = m.id ORDER BY m.last_at DESC`,
+      args,
+    ) as Row[];
+    return rows.map((row) => ({
+      latest: toRecord(row),
+      firstAt: Number(row.first_at),
+      lastAt: Number(row.last_at),
+    }));
+  }
+
+  /** Firings per alert (cluster + NUL + fingerprint) since two times: [since24h, since7d]. */
+  firedCounts(since24h: number, since7d: number): Map<string, [number, number]> {
+    const rows = this.#db.all(
+      "SELECT cluster, fingerprint, sum(at >= ?) AS day, count(*) AS week FROM events WHERE at >= ? AND kind = 'fired' GROUP BY cluster, fingerprint",
+      [since24h, since7d],
+    ) as Row[];
+    const out = new Map<string, [number, number]>();
+    for (const r of rows) {
+      out.set(`${str(r.cluster) ?? ''}\u0000${str(r.fingerprint) ?? ''}`, [
+        Number(r.day),
+        Number(r.week),
+      ]);
+    }
+    return out;
+  }
+
+  /** Firings per group and hour since `sinceMs` (hour 0 = the first hour after it). */
+  firedByGroupHour(sinceMs: number): { groupKey: string; hour: number; count: number }[] {
+    const rows = this.#db.all(
+      "SELECT group_key, (at - ?) / 3600000 AS hour, count(*) AS n FROM events WHERE at >= ? AND kind = 'fired' AND group_key IS NOT NULL GROUP BY group_key, hour",
+      [sinceMs, sinceMs],
+    ) as Row[];
+    return rows.map((r) => ({
+      groupKey: String(r.group_key),
+      hour: Number(r.hour),
+      count: Number(r.n),
+    }));
   }
 
   /** How many records of each kind since a time. */

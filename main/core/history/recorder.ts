@@ -86,7 +86,9 @@ export class HistoryRecorder {
   recordCycle(c: CycleReport): void {
     const initial = initialClusters(c.previous, c.view);
     const rows: HistoryRecord[] = [];
-    for (const r of recordsOfCycle(c)) {
+    const known = (clusterId: string, fingerprint: string) =>
+      this.#open.get(`${clusterId}\u0000${fingerprint}`);
+    for (const r of recordsOfCycle(c, known)) {
       const key = `${r.clusterId ?? ''}\u0000${r.fingerprint ?? ''}`;
       if (r.kind === 'fired') {
         // A cluster seen for the first time since start: what was already open in the

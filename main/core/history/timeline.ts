@@ -9,8 +9,7 @@ import Papa from 'papaparse';
 import type { HistoryDb } from './history-db.ts';
 import type { HistoryKind, HistoryRecord } from './record.ts';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const DAY = 86_400_000;
 /** An alert that fired this often in the last 24 hours is marked flapping. */
 export const FLAPPING_FIRES_24H = 4;
 /** Rows looked at for one filtered page at most (the answer says when it stopped early). */
@@ -122,74 +121,36 @@ export function timelineSummary(
   nowMs: number,
 ): TimelineSummary {
   const matchers = compileFilter(q.filter);
-  const alerts = new Map<string, AlertStats>();
-  const heat = new Map<string, number[]>();
-  let truncated = false;
-  const since7d = nowMs - 7 * DAY;
   const since24h = nowMs - DAY;
-  // Alerts with records in the range (labels from their records), then their counts over
-  // the last 7 days, which may reach before the range.
-  db.forEach(
-    {
-      ...(q.fromMs !== undefined ? { fromMs: q.fromMs } : {}),
-      ...(q.toMs !== undefined ? { toMs: q.toMs } : {}),
-    },
-    (r) => {
-      if (r.fingerprint === undefined || r.labels === undefined) return;
-      if (r.kind === 'notified' || r.kind === 'withheld') return;
-      const key = `${r.clusterId ?? ''}\u0000${r.fingerprint}`;
-      let a = alerts.get(key);
-      if (!a) {
-        if (!passes(r, matchers)) return;
-        if (alerts.size >= MAX_SUMMARY_ALERTS) {
-          truncated = true;
-          return;
-        }
-        a = {
-          fingerprint: r.fingerprint,
-          ...(r.clusterId !== undefined ? { clusterId: r.clusterId } : {}),
-          ...(r.groupKey !== undefined ? { groupKey: r.groupKey } : {}),
-          ...(r.alertname !== undefined ? { alertname: r.alertname } : {}),
-          labels: r.labels,
-          firstSeen: r.at,
-          lastSeen: r.at,
-          fired24h: 0,
-          fired7d: 0,
-          flapping: false,
-          lastKind: r.kind,
-        };
-        alerts.set(key, a);
-      }
-      a.firstSeen = Math.min(a.firstSeen, r.at);
-      a.lastSeen = Math.max(a.lastSeen, r.at);
-      a.lastKind = r.kind;
-      if (r.groupKey !== undefined) a.groupKey = r.groupKey;
-    },
-  );
-  for (const a of alerts.values()) {
-    for (const r of db.query({
-      fingerprint: a.fingerprint,
-      fromMs: since7d,
-      kinds: ['fired'],
-      limit: 10_000,
-    })) {
-      if (a.clusterId !== undefined && r.clusterId !== a.clusterId) continue;
-      a.fired7d++;
-      if (r.at >= since24h) {
-        a.fired24h++;
-        const g = r.groupKey ?? a.groupKey;
-        if (g !== undefined) {
-          const cells = heat.get(g) ?? new Array<number>(24).fill(0);
-          const hour = Math.min(23, Math.floor((r.at - since24h) / HOUR));
-          cells[hour] = (cells[hour] ?? 0) + 1;
-          heat.set(g, cells);
-        }
-      }
+  // Aggregates in SQL: one row per alert in the range, then the counts of every alert's
+  // firings over 7 days and the hourly firings per group, each in one pass.
+  const spans = db.alertsInRange(q.fromMs, q.toMs);
+  const counts = db.firedCounts(since24h, nowMs - 7 * DAY);
+  const alerts: AlertStats[] = [];
+  let truncated = false;
+  for (const { latest: r, firstAt, lastAt } of spans) {
+    if (r.fingerprint === undefined || !passes(r, matchers)) continue;
+    if (alerts.length >= MAX_SUMMARY_ALERTS) {
+      truncated = true;
+      break;
     }
-    a.flapping = a.fired24h >= FLAPPING_FIRES_24H;
+    const [day, week] = counts.get(`${r.clusterId ?? ''}\u0000${r.fingerprint}`) ?? [0, 0];
+    alerts.push({
+      fingerprint: r.fingerprint,
+      ...(r.clusterId !== undefined ? { clusterId: r.clusterId } : {}),
+      ...(r.groupKey !== undefined ? { groupKey: r.groupKey } : {}),
+      ...(r.alertname !== undefined ? { alertname: r.alertname } : {}),
+      ...(r.labels !== undefined ? { labels: r.labels } : {}),
+      firstSeen: firstAt,
+      lastSeen: lastAt,
+      fired24h: day,
+      fired7d: week,
+      flapping: day >= FLAPPING_FIRES_24H,
+      lastKind: r.kind,
+    });
   }
   const groups = new Map<string, GroupStats>();
-  for (const a of alerts.values()) {
+  for (const a of alerts) {
     if (a.groupKey === undefined) continue;
     let g = groups.get(a.groupKey);
     if (!g) {
@@ -202,7 +163,7 @@ export function timelineSummary(
         fired24h: 0,
         fired7d: 0,
         flapping: false,
-        heatmap: heat.get(a.groupKey) ?? new Array<number>(24).fill(0),
+        heatmap: new Array<number>(24).fill(0),
         alerts: 0,
       };
       groups.set(a.groupKey, g);
@@ -217,10 +178,15 @@ export function timelineSummary(
       g.alertnames.push(a.alertname);
     }
   }
-  const byLast = <T extends { lastSeen: number }>(x: T, y: T) => y.lastSeen - x.lastSeen;
+  if (groups.size > 0) {
+    for (const cell of db.firedByGroupHour(since24h)) {
+      const g = groups.get(cell.groupKey);
+      if (g && cell.hour >= 0 && cell.hour < 24) g.heatmap[cell.hour] = cell.count;
+    }
+  }
   return {
-    alerts: [...alerts.values()].sort(byLast),
-    groups: [...groups.values()].sort(byLast),
+    alerts,
+    groups: [...groups.values()].sort((x, y) => y.lastSeen - x.lastSeen),
     truncated,
   };
 }

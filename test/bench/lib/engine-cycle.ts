@@ -11,6 +11,7 @@ import { diffViews } from '../../../main/core/engine/delta.ts';
 import { EventPipeline } from '../../../main/core/engine/events.ts';
 import { Merger, type MergeInput, type MergedView } from '../../../main/core/engine/merge.ts';
 import type { ViewMessage } from '../../../main/core/model/view.ts';
+import type { CycleReport } from '../../../main/core/service.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { EngineFeed } from './engine-feed.ts';
 
@@ -41,6 +42,8 @@ export class EngineCycle {
   constructor(
     private readonly feed: EngineFeed,
     private readonly instanceMeta: 'per-poll' | 'static' = 'per-poll',
+    /** Called in the cycle, as the core calls its cycle listeners (the history recorder). */
+    private readonly onCycle?: (report: CycleReport) => void,
   ) {}
 
   private nowMs(): number {
@@ -104,12 +107,13 @@ export class EngineCycle {
       result.upserts += list?.length ?? 0;
     }
     for (const list of Object.values(delta.remove)) result.removes += list?.length ?? 0;
-    const { events, notifications } = this.pipeline.process(
-      { seq: this.seq - 1, ...prev },
-      { seq: this.seq, ...next },
-      this.settings,
-      this.nowMs(),
-    );
+    const previous = { seq: this.seq - 1, ...prev };
+    const view = { seq: this.seq, ...next };
+    const outcome = this.pipeline.process(previous, view, this.settings, this.nowMs());
+    const { events, notifications } = outcome;
+    if (this.onCycle && events.length > 0) {
+      this.onCycle({ at: this.nowMs(), view, previous, ...outcome });
+    }
     result.events = events.length;
     result.notifications = notifications.length;
     result.phases.policy = lap();
