@@ -14,7 +14,7 @@ import type {
 export interface HistoryServiceOptions {
   /** The history file (next to the settings file). */
   path: string;
-  core: Pick<Core, 'onCycle' | 'getSettings'>;
+  core: Pick<Core, 'onCycle' | 'getSettings' | 'snapshot'>;
   clock: Clock;
   log?: (message: string) => void;
 }

@@ -4,6 +4,8 @@
 // A failing file (disk full, damaged) never stops the app: rows wait in a bounded queue and
 // the status says why.
 import type { Clock, Core, CycleReport } from '../service.ts';
+import type { ViewSnapshot } from '../model/view.ts';
+import { alertNameOf } from '../model/alert-name.ts';
 import { initialClusters } from '../policy/index.ts';
 import { HistoryDb, type HistoryLimits } from './history-db.ts';
 import { recordsOfCycle } from './from-cycle.ts';
@@ -51,6 +53,7 @@ export class HistoryRecorder {
   readonly #opts: HistoryRecorderOptions;
   #db: HistoryDb | null = null;
   #queue: HistoryRecord[] = [];
+  #cycles: CycleReport[] = [];
   #timer: unknown;
   #error: string | undefined;
   #lastPrune = 0;
@@ -79,11 +82,52 @@ export class HistoryRecorder {
   }
 
   /** Records the core's cycles until the returned function is called. */
-  attach(core: Pick<Core, 'onCycle'>): () => void {
+  attach(core: Pick<Core, 'onCycle' | 'snapshot'>): () => void {
+    this.seed(core.snapshot());
     return core.onCycle((c) => this.recordCycle(c));
   }
 
+  /**
+   * Takes what fires now as open without recording it (the history was turned on while the
+   * core already had data): a later resolution then finds its group and labels here.
+   */
+  seed(view: ViewSnapshot): void {
+    for (const g of Object.values(view.groups)) {
+      for (const fp of g.alerts) {
+        const key = `${g.clusterId}\u0000${fp}`;
+        const alert = view.alerts[fp];
+        if (this.#open.has(key) || !alert) continue;
+        this.#open.set(key, {
+          at: 0,
+          kind: 'fired',
+          clusterId: g.clusterId,
+          fingerprint: fp,
+          groupKey: g.key,
+          alertname: alertNameOf(alert.labels),
+          severity: alert.severity,
+          labels: alert.labels,
+        });
+      }
+    }
+  }
+
+  /**
+   * Takes a cycle's report; its rows are made when the queue is written (within FLUSH_MS,
+   * outside the poll), in order, so a cycle costs the core one array push.
+   */
   recordCycle(c: CycleReport): void {
+    this.#cycles.push(c);
+    // Reports hold views: never more than a few (one per poll, written every second).
+    if (this.#cycles.length > 64) this.#convert();
+    this.#schedule(FLUSH_MS);
+  }
+
+  /** Turns the waiting cycle reports into queued rows, oldest first. */
+  #convert(): void {
+    for (const c of this.#cycles.splice(0)) this.#rowsOf(c);
+  }
+
+  #rowsOf(c: CycleReport): void {
     const initial = initialClusters(c.previous, c.view);
     const rows: HistoryRecord[] = [];
     const known = (clusterId: string, fingerprint: string) =>
@@ -138,6 +182,7 @@ export class HistoryRecorder {
 
   /** Writes queued rows (at most `max` now; the rest in the next turn). */
   flush(max = Infinity): void {
+    this.#convert();
     if (!this.#db) {
       // Retry opening now and then: a full disk may have been cleared.
       if (this.#queue.length > 0) this.#openFile();
@@ -227,7 +272,7 @@ export class HistoryRecorder {
       enabled,
       path: this.#opts.path,
       lastSeenAt: this.lastSeen(),
-      pending: this.#queue.length,
+      pending: this.#queue.length + this.#cycles.length,
       ...(this.#error !== undefined ? { error: this.#error } : {}),
     };
     if (!this.#db) return { ...base, records: 0, bytes: 0, oldestAt: null };

@@ -156,6 +156,8 @@ export async function runHistory(ctx: BenchContext): Promise<BenchResult[]> {
       for (let w = 0; w < 3; w++) {
         feed.churn(0.01);
         cycle.run(cycle.prepare());
+        // What fired before recording started is open, as the core's start-up cycle makes it.
+        if (w === 0) recorder?.seed(cycle.view());
         recorder?.flush();
       }
       const times: number[] = [];
@@ -189,7 +191,7 @@ export async function runHistory(ctx: BenchContext): Promise<BenchResult[]> {
       target: '<= 1.10',
       pass: ratio <= 1.1,
       runs: 2,
-      notes: `median cycle ${round(on)} ms with recording vs ${round(off)} ms without (1 % churn: about 200 records per cycle); the once-a-second write of those rows takes ${round((on1.flush + on2.flush) / 2)} ms per cycle, outside the cycle`,
+      notes: `median cycle ${round(on)} ms with recording vs ${round(off)} ms without (1 % churn: about 200 records per cycle); making and writing those rows (once a second, outside the cycle) takes ${round((on1.flush + on2.flush) / 2)} ms per cycle`,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@
 import { diffViews } from '../../../main/core/engine/delta.ts';
 import { EventPipeline } from '../../../main/core/engine/events.ts';
 import { Merger, type MergeInput, type MergedView } from '../../../main/core/engine/merge.ts';
-import type { ViewMessage } from '../../../main/core/model/view.ts';
+import type { ViewMessage, ViewSnapshot } from '../../../main/core/model/view.ts';
 import type { CycleReport } from '../../../main/core/service.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { EngineFeed } from './engine-feed.ts';
@@ -132,6 +132,12 @@ export class EngineCycle {
       episodes: inner.policy?.episodeCount ?? -1,
       current: inner.policy?.current?.size ?? -1,
     };
+  }
+
+  /** The current view as a snapshot (what a new subscriber receives). */
+  view(): ViewSnapshot {
+    if (!this.prev) throw new Error('no cycle yet');
+    return { seq: this.seq, ...this.prev };
   }
 
   /** Size of the current view as a snapshot message (what a new subscriber receives). */
