@@ -16,6 +16,7 @@ import { systemClock } from '../../../main/core/service.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { EngineCycle } from '../lib/engine-cycle.ts';
 import { EngineFeed } from '../lib/engine-feed.ts';
+import { prng } from '../lib/fixtures.ts';
 import type { BenchResult } from '../lib/result.ts';
 import { median, msSince, percentile, round } from '../lib/stats.ts';
 
@@ -23,17 +24,6 @@ const EVENTS = Number(process.env.BENCH_HISTORY_EVENTS ?? 1_000_000);
 const DAY = 86_400_000;
 const SPAN = 30 * DAY;
 const BATCH = 5_000;
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function record(i: number, now: number, rand: () => number): HistoryRecord {
   const alert = Math.floor(rand() * 10_000);
