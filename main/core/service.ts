@@ -44,6 +44,11 @@ export interface SilenceDraft {
   endsAt: string;
   createdBy: string;
   comment: string;
+  /**
+   * Silence annotations (Alertmanager 0.32+). An update without them keeps the silence's own:
+   * the server replaces annotations with what a POST sends, so leaving them out would wipe them.
+   */
+  annotations?: Record<string, string>;
 }
 
 export interface SilenceResult {

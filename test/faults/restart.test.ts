@@ -66,8 +66,8 @@ describe('server restarted mid-poll', { skip: amSkipReason() }, () => {
     const forward = forwardTo(backend.am.url);
     backend.hostile.setRoute(GROUPS, {
       kind: 'handler',
-      handle(req, res) {
-        if (forward.kind === 'handler') forward.handle(req, res);
+      handle(req, res, body) {
+        if (forward.kind === 'handler') forward.handle(req, res, body);
         killed ??= new Promise((r) => setTimeout(r, 20)).then(() => backend.am.kill());
       },
     });

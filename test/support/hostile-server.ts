@@ -50,7 +50,7 @@ export type Behaviour =
   /** Request n of this route gets steps[n]; the last step repeats ("fail twice, then ok"). */
   | { kind: 'sequence'; steps: Behaviour[] }
   /** Full control for anything else. */
-  | { kind: 'handler'; handle: (req: IncomingMessage, res: ServerResponse) => void };
+  | { kind: 'handler'; handle: (req: IncomingMessage, res: ServerResponse, body: string) => void };
 
 export interface RecordedRequest {
   method: string;
@@ -118,7 +118,13 @@ export async function startHostileServer(opts?: HostileServerOptions): Promise<H
     res.once('close', finish);
   }
 
-  function send(behaviour: Behaviour, req: IncomingMessage, res: ServerResponse, key: string) {
+  function send(
+    behaviour: Behaviour,
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    body = '',
+  ) {
     switch (behaviour.kind) {
       case 'json': {
         const body = Buffer.from(JSON.stringify(behaviour.body) ?? '', 'utf8');
@@ -196,7 +202,7 @@ export async function startHostileServer(opts?: HostileServerOptions): Promise<H
         req.socket.destroy();
         return;
       case 'delay': {
-        const timer = setTimeout(() => send(behaviour.then, req, res, key), behaviour.ms);
+        const timer = setTimeout(() => send(behaviour.then, req, res, key, body), behaviour.ms);
         onGone(res, () => clearTimeout(timer));
         return;
       }
@@ -205,11 +211,11 @@ export async function startHostileServer(opts?: HostileServerOptions): Promise<H
         counters.set(key, n + 1);
         const step = behaviour.steps[Math.min(n, behaviour.steps.length - 1)];
         if (!step) throw new Error('sequence without steps');
-        send(step, req, res, key);
+        send(step, req, res, key, body);
         return;
       }
       case 'handler':
-        behaviour.handle(req, res);
+        behaviour.handle(req, res, body);
         return;
     }
   }
@@ -241,7 +247,7 @@ export async function startHostileServer(opts?: HostileServerOptions): Promise<H
         return;
       }
       try {
-        send(behaviour, req, res, key);
+        send(behaviour, req, res, key, record.body);
       } catch (err) {
         res.destroy(err as Error);
       }

@@ -73,7 +73,19 @@ export class AlertGroupsReader {
       if (!a) return undefined;
       list[i] = a;
     }
-    return { labels, receiver: { name: this.#pool.get(receiver['name']) }, alerts: list };
+    const group: AlertGroup = {
+      labels,
+      receiver: { name: this.#pool.get(receiver['name']) },
+      alerts: list,
+    };
+    // 0.34's routeLabels: kept when present and not empty, as the schema does.
+    const rl = g['routeLabels'];
+    if (rl !== undefined && rl !== null) {
+      const routeLabels = this.#labelSet(rl);
+      if (!routeLabels) return undefined;
+      if (Object.keys(routeLabels).length > 0) group.routeLabels = routeLabels;
+    }
+    return group;
   }
 
   #alert(a: unknown): GettableAlert | undefined {
@@ -132,13 +144,22 @@ export class AlertGroupsReader {
 
   #status(v: unknown): AlertStatus | undefined {
     if (!isObject(v)) return undefined;
-    const { state, silencedBy, inhibitedBy } = v;
+    const { state, silencedBy, inhibitedBy, mutedBy } = v;
     if (typeof state !== 'string' || !STATES.has(state)) return undefined;
     const silenced = stringList(silencedBy);
     const inhibited = stringList(inhibitedBy);
     if (!silenced || !inhibited) return undefined;
-    if (silenced === NONE && inhibited === NONE) return PLAIN_STATUS.get(state);
-    return { state: state as AlertState, silencedBy: silenced, inhibitedBy: inhibited };
+    // 0.28+ time-interval mutes; absent on older servers.
+    const muted = mutedBy === undefined ? NONE : stringList(mutedBy);
+    if (!muted) return undefined;
+    if (silenced === NONE && inhibited === NONE && muted === NONE) return PLAIN_STATUS.get(state);
+    const out: AlertStatus = {
+      state: state as AlertState,
+      silencedBy: silenced,
+      inhibitedBy: inhibited,
+    };
+    if (muted !== NONE) out.mutedBy = muted;
+    return out;
   }
 }
 

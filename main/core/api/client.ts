@@ -6,6 +6,7 @@ import { HttpTransport, type HttpCall } from './http.ts';
 import { StringPool } from './string-pool.ts';
 import {
   alertGroupsResponse,
+  buildInfoResponse,
   alertsResponse,
   parseBody,
   parseJson,
@@ -21,11 +22,13 @@ import type {
   AlertGroupQueryFlags,
   AlertmanagerStatus,
   AlertQueryFlags,
+  BuildInfo,
   GettableAlert,
   GettableSilence,
   PostableAlert,
   PostableSilence,
   Receiver,
+  SilenceQueryFlags,
 } from './types.ts';
 
 export interface AlertsQuery {
@@ -112,6 +115,16 @@ export class AlertmanagerClient {
     );
   }
 
+  /** Mimir's build info (`<base>/api/v1/status/buildinfo`); 404 elsewhere. */
+  getBuildInfo(o?: RequestOptions): Promise<BuildInfo> {
+    const endpoint = 'GET /api/v1/status/buildinfo';
+    return this.get(
+      { path: '/api/v1/status/buildinfo', endpoint, root: true },
+      (s, t) => parseBody(buildInfoResponse, endpoint, s, t),
+      o,
+    );
+  }
+
   getReceivers(o?: RequestOptions): Promise<Receiver[]> {
     const endpoint = 'GET /receivers';
     return this.get(
@@ -121,10 +134,22 @@ export class AlertmanagerClient {
     );
   }
 
-  getSilences(filter?: string[], o?: RequestOptions): Promise<GettableSilence[]> {
+  /**
+   * Silences matching `filter`; `flags` (0.34) narrow by state. Older servers ignore the flags
+   * and answer everything: callers that pass them must still look at each silence's state.
+   */
+  getSilences(
+    filter?: string[],
+    o?: RequestOptions,
+    flags?: SilenceQueryFlags,
+  ): Promise<GettableSilence[]> {
     const endpoint = 'GET /silences';
     const query = new URLSearchParams();
     for (const f of filter ?? []) query.append('filter', f);
+    for (const name of ['active', 'pending', 'expired'] as const) {
+      const v = flags?.[name];
+      if (v !== undefined) query.set(name, v ? 'true' : 'false');
+    }
     return this.getPolled(
       { path: '/silences', endpoint, query },
       (s, t) => parseBody(silencesResponse, endpoint, s, t),

@@ -121,6 +121,19 @@ export function extractServerMessage(body: string): string | undefined {
   return tidy(trimmed);
 }
 
+/**
+ * Mimir / Cortex answer every API call of a tenant that has no Alertmanager configuration with
+ * "the Alertmanager is not configured" (mimir: pkg/alertmanager/multitenant.go serveRequest;
+ * 404 in older releases, 412 in newer). It is not "no alerts" and not "down": say so.
+ */
+export function isNotConfigured(status: number, serverMessage: string | undefined): boolean {
+  return (
+    (status === 404 || status === 412) &&
+    serverMessage !== undefined &&
+    /alertmanager is not configured/i.test(serverMessage)
+  );
+}
+
 /** The error for a non-2xx answer: 401/403 -> auth, anything else -> http. */
 export function errorForStatus(endpoint: string, status: number, body: string): AlertmanagerError {
   const serverMessage = extractServerMessage(body);
@@ -129,10 +142,13 @@ export function errorForStatus(endpoint: string, status: number, body: string): 
     status === 401
       ? 'authentication required or rejected'
       : status === 403
-        ? 'access forbidden'
+        ? // Grafana checks its roles here: the account is known but lacks the permission.
+          'not allowed for this account'
         : status === 503
           ? 'server busy'
-          : `HTTP ${status}`;
+          : isNotConfigured(status, serverMessage)
+            ? 'no Alertmanager configuration for this tenant (Mimir/Cortex)'
+            : `HTTP ${status}`;
   return new AlertmanagerError({
     kind,
     endpoint,

@@ -17,8 +17,10 @@ export type Method = 'GET' | 'POST' | 'DELETE';
 
 export interface HttpCall {
   method: Method;
-  /** Path under /api/v2, e.g. `/alerts/groups`. */
+  /** Path under /api/v2, e.g. `/alerts/groups` (under the base URL itself with `root`). */
   path: string;
+  /** `path` is under the base URL, not under /api/v2 (Mimir's buildinfo). */
+  root?: boolean;
   /** Name used in errors, e.g. `GET /alerts/groups` (no ids or query values). */
   endpoint: string;
   query?: URLSearchParams;
@@ -230,7 +232,7 @@ export class HttpTransport {
     if (caller?.aborted) throw fail('aborted', 'aborted', caller.reason);
 
     const url = new URL(this.base.href);
-    url.pathname = `${this.base.pathname.replace(/\/+$/, '')}/api/v2${call.path}`;
+    url.pathname = `${this.base.pathname.replace(/\/+$/, '')}${call.root ? '' : '/api/v2'}${call.path}`;
     if (call.query) url.search = call.query.toString();
 
     const timeout = AbortSignal.timeout(this.timeoutMs);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { AlertmanagerError } from './errors.ts';
 import type {
   AlertGroup,
+  AlertStatus,
+  BuildInfo,
   AlertmanagerStatus,
   GettableAlert,
   GettableSilence,
@@ -33,6 +35,18 @@ const stringArray = z
  * 10,000 alerts, on every poll, for a case no known server produces.)
  */
 const labelSet = z.record(z.string(), z.string());
+
+/** A label set newer servers add: null, absent or empty all read as "none". */
+const optionalLabelSet = labelSet.nullish();
+
+/** `rest` with `key` set only when the label set is not empty (old servers: absent). */
+function withLabels<T extends object, K extends string>(
+  rest: T,
+  key: K,
+  labels: Record<string, string> | null | undefined,
+): T & { [P in K]?: Record<string, string> } {
+  return labels && Object.keys(labels).length > 0 ? { ...rest, [key]: labels } : rest;
+}
 
 export const receiverSchema = z.object({ name: z.string() });
 
@@ -77,16 +91,22 @@ export const matcherSchema = z.object({
   isEqual: z.boolean().default(true),
 });
 
-export const gettableSilenceSchema = z.object({
-  id: z.string(),
-  matchers: z.array(matcherSchema),
-  startsAt: dateTime,
-  endsAt: dateTime,
-  createdBy: z.string(),
-  comment: z.string(),
-  status: z.object({ state: z.enum(['expired', 'active', 'pending']) }),
-  updatedAt: dateTime,
-});
+export const gettableSilenceSchema = z
+  .object({
+    id: z.string(),
+    matchers: z.array(matcherSchema),
+    startsAt: dateTime,
+    endsAt: dateTime,
+    createdBy: z.string(),
+    comment: z.string(),
+    status: z.object({ state: z.enum(['expired', 'active', 'pending']) }),
+    updatedAt: dateTime,
+    // 0.32+ (api/v2/openapi.yaml gettableSilence); kept so an edit can send them back.
+    annotations: optionalLabelSet,
+  })
+  .transform(({ annotations, ...rest }): GettableSilence =>
+    withLabels(rest, 'annotations', annotations),
+  );
 
 export const gettableAlertSchema = z.object({
   labels: labelSet,
@@ -97,18 +117,30 @@ export const gettableAlertSchema = z.object({
   startsAt: dateTime,
   updatedAt: dateTime,
   endsAt: dateTime,
-  status: z.object({
-    state: z.enum(['unprocessed', 'active', 'suppressed']),
-    silencedBy: stringArray,
-    inhibitedBy: stringArray,
-  }),
+  status: z
+    .object({
+      state: z.enum(['unprocessed', 'active', 'suppressed']),
+      silencedBy: stringArray,
+      inhibitedBy: stringArray,
+      // 0.28+ (api/v2/compat.go AlertToOpenAPIAlert): time intervals muting the alert.
+      mutedBy: stringArray.optional(),
+    })
+    .transform(({ mutedBy, ...rest }): AlertStatus =>
+      mutedBy && mutedBy.length > 0 ? { ...rest, mutedBy } : rest,
+    ),
 });
 
-export const alertGroupSchema = z.object({
-  labels: labelSet,
-  receiver: receiverSchema,
-  alerts: z.array(gettableAlertSchema),
-});
+export const alertGroupSchema = z
+  .object({
+    labels: labelSet,
+    receiver: receiverSchema,
+    alerts: z.array(gettableAlertSchema),
+    // 0.34 (api/v2/api.go getAlertGroupsHandler, dispatch/dispatch.go RouteLabels).
+    routeLabels: optionalLabelSet,
+  })
+  .transform(({ routeLabels, ...rest }): AlertGroup =>
+    withLabels(rest, 'routeLabels', routeLabels),
+  );
 
 /**
  * POST /silences: `{silenceID}` (Alertmanager, newer Grafana) or `{message, id}` (older
@@ -120,6 +152,31 @@ export const postSilenceResponseSchema = z
     message: 'expected silenceID (or id) in the answer',
   })
   .transform((v) => (v.silenceID ?? v.id) as string);
+
+/**
+ * Mimir's `<prefix>/api/v1/status/buildinfo` (mimir: pkg/util/version/info_handler.go,
+ * BuildInfoResponse; registered by pkg/api/api.go RegisterAlertmanager). Its /api/v2/status
+ * carries no version of its own.
+ */
+export const buildInfoResponse = z
+  .object({
+    status: z.string().optional(),
+    data: z.object({
+      application: z.string().optional(),
+      version: z.string().min(1),
+      revision: z.string().optional(),
+      branch: z.string().optional(),
+      goVersion: z.string().optional(),
+    }),
+  })
+  .transform((b): BuildInfo => {
+    const out: BuildInfo = { version: b.data.version };
+    if (b.data.application) out.application = b.data.application;
+    if (b.data.revision) out.revision = b.data.revision;
+    if (b.data.branch) out.branch = b.data.branch;
+    if (b.data.goVersion) out.goVersion = b.data.goVersion;
+    return out;
+  });
 
 export const statusResponse = statusSchema;
 export const receiversResponse = z.array(receiverSchema);

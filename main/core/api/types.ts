@@ -29,6 +29,23 @@ export interface VersionInfo {
   goVersion: string;
 }
 
+/** Mimir's buildinfo (its Alertmanager's /status reports no version). */
+export interface BuildInfo {
+  /** e.g. "Grafana Mimir". */
+  application?: string;
+  version: string;
+  revision?: string;
+  branch?: string;
+  goVersion?: string;
+}
+
+/** GET /silences state flags (Alertmanager 0.34; older servers ignore them). */
+export interface SilenceQueryFlags {
+  active?: boolean;
+  pending?: boolean;
+  expired?: boolean;
+}
+
 export interface AlertmanagerStatus {
   cluster: ClusterStatus;
   versionInfo: VersionInfo;
@@ -63,10 +80,17 @@ export interface GettableSilence extends Silence {
   id: string;
   status: SilenceStatus;
   updatedAt: string;
+  /**
+   * Alertmanager 0.32+ (api/v2/openapi.yaml `silence.annotations`); absent on older servers
+   * and when empty.
+   */
+  annotations?: LabelSet;
 }
 
 export interface PostableSilence extends Silence {
   id?: string;
+  /** Only sent to servers that keep them (0.32+); older ones would drop them silently. */
+  annotations?: LabelSet;
 }
 
 export interface Receiver {
@@ -84,6 +108,11 @@ export interface AlertStatus {
   state: AlertState;
   silencedBy: string[];
   inhibitedBy: string[];
+  /**
+   * Alertmanager 0.28+: the time intervals muting the alert's route (api/v2/compat.go sets
+   * state `suppressed` for them). Absent on older servers and when empty.
+   */
+  mutedBy?: string[];
 }
 
 export interface GettableAlert extends Alert {
@@ -106,6 +135,11 @@ export interface AlertGroup {
   labels: LabelSet;
   receiver: Receiver;
   alerts: GettableAlert[];
+  /**
+   * Alertmanager 0.34: the route's own labels rendered for the group (dispatch/dispatch.go
+   * RouteLabels). Absent on older servers and when empty.
+   */
+  routeLabels?: LabelSet;
 }
 
 /** State flags of GET /alerts (all default to true on the server). */

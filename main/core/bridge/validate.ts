@@ -30,6 +30,10 @@ export const silenceDraftSchema = z.strictObject({
   endsAt: isoTime,
   createdBy: z.string().max(1024),
   comment: z.string().max(64 * 1024),
+  annotations: z
+    .record(z.string().min(1).max(1024), z.string().max(64 * 1024))
+    .refine((r) => Object.keys(r).length <= 100, 'at most 100 annotations')
+    .optional(),
 });
 
 export const quickFromSchema = z.union([

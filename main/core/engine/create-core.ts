@@ -40,6 +40,7 @@ import { EventPipeline } from './events.ts';
 import {
   buildClient,
   InstanceRuntime,
+  reportsVersion,
   toAlertmanagerError,
   type ClientFactory,
   type InstanceDeps,
@@ -336,9 +337,17 @@ class EngineCore implements Core {
     try {
       client = await buildClient(instance, this.deps, secrets);
       const st = await client.getStatus();
+      let version = st.versionInfo.version;
+      if (!reportsVersion(st)) {
+        // Mimir answers its version on its buildinfo endpoint; others do not report one.
+        const bi = await client.getBuildInfo?.().catch(() => undefined);
+        version = bi
+          ? `${bi.application ?? 'Mimir'} ${bi.version}`
+          : `unknown (${st.versionInfo.version === 'N/A' ? 'Grafana-managed' : 'not reported'})`;
+      }
       const result: TestConnectionResult = {
         ok: true,
-        version: st.versionInfo.version,
+        version,
         clusterStatus: st.cluster.status,
         peers: st.cluster.peers?.length ?? 0,
         durationMs: Math.round(performance.now() - t0),

@@ -10,6 +10,7 @@ import type {
   AlertGroup,
   AlertGroupQueryFlags,
   AlertmanagerStatus,
+  BuildInfo,
   GettableSilence,
   Receiver,
 } from '../api/types.ts';
@@ -34,6 +35,8 @@ export const STATUS_MAX_AGE_MS = 5 * 60_000;
 export interface EngineClient extends SilenceClient {
   getStatus(o?: RequestOptions): Promise<AlertmanagerStatus>;
   getReceivers(o?: RequestOptions): Promise<Receiver[]>;
+  /** Mimir's version (its /status has none); optional so fakes need not have it. */
+  getBuildInfo?(o?: RequestOptions): Promise<BuildInfo>;
   getSilences(filter?: string[], o?: RequestOptions): Promise<GettableSilence[]>;
   getAlertGroups(
     q?: { flags?: AlertGroupQueryFlags; filter?: string[]; receiver?: string },
@@ -95,6 +98,13 @@ export class InstanceRuntime {
   status: AlertmanagerStatus | undefined;
   private statusAt = 0;
   receivers: string[] | undefined;
+  /**
+   * The server has no GET /receivers (Grafana-managed Alertmanagers answer 404): receivers are
+   * the ones its groups name, re-read every cycle.
+   */
+  private receiversDerived = false;
+  /** Mimir's buildinfo when /status reports no version. */
+  private buildInfo: BuildInfo | undefined;
 
   private outcome: PollOutcome = 'none';
   private lastSuccessAt: number | undefined;
@@ -281,12 +291,26 @@ export class InstanceRuntime {
     const st = this.status;
     if (st) {
       v.version = st.versionInfo;
+      const bi = this.buildInfo;
+      if (bi) {
+        v.version = { ...st.versionInfo, version: bi.version };
+        if (bi.revision) v.version.revision = bi.revision;
+        if (bi.branch) v.version.branch = bi.branch;
+        if (bi.goVersion) v.version.goVersion = bi.goVersion;
+        v.product = bi.application ?? 'Mimir';
+      } else if (!reportsVersion(st)) {
+        v.versionNote = isGrafanaStatus(st)
+          ? 'not reported by Grafana-managed Alertmanagers'
+          : 'not reported by this server';
+        if (isGrafanaStatus(st)) v.product = 'Grafana';
+      }
       v.uptime = st.uptime;
       v.clusterStatus = st.cluster.status;
       if (st.cluster.name !== undefined) v.clusterName = st.cluster.name;
       if (st.cluster.peers) v.peers = st.cluster.peers;
     }
     if (this.receivers) v.receivers = this.receivers;
+    if (this.receiversDerived) v.receiversDerived = true;
     return v;
   }
 
@@ -305,15 +329,38 @@ export class InstanceRuntime {
       const groups = await ctx.request('GET /alerts/groups', (o) => client.getAlertGroups({}, o));
       const silences = await ctx.request('GET /silences', (o) => client.getSilences(undefined, o));
       let receivers = this.receivers;
+      let derived = this.receiversDerived;
+      let buildInfo = this.buildInfo;
       if (needStatus) {
-        const rs = await ctx.request('GET /receivers', (o) => client.getReceivers(o));
-        receivers = rs.map((r) => r.name).sort();
+        try {
+          const rs = await ctx.request('GET /receivers', (o) => client.getReceivers(o));
+          receivers = rs.map((r) => r.name).sort();
+          derived = false;
+        } catch (e) {
+          // Grafana has no /api/v2/receivers (its receivers live under its own config API).
+          if (!(e instanceof AlertmanagerError && e.kind === 'http' && e.status === 404)) throw e;
+          derived = true;
+        }
+        buildInfo = undefined;
+        if (status && !reportsVersion(status) && client.getBuildInfo) {
+          try {
+            buildInfo = await ctx.request('GET /api/v1/status/buildinfo', (o) =>
+              client.getBuildInfo!(o),
+            );
+          } catch (e) {
+            if (e instanceof CancelledError) throw e;
+            // Not Mimir (Grafana, a proxy): the version stays unknown, the instance is fine.
+          }
+        }
       }
+      if (derived) receivers = [...new Set(groups.map((g) => g.receiver.name))].sort();
       // Commit the whole cycle at once.
       const now = this.deps.clock.now();
       if (needStatus) this.statusAt = now;
       this.status = status;
       this.receivers = receivers;
+      this.receiversDerived = derived;
+      this.buildInfo = buildInfo;
       // The client hands back the same objects for unchanged bodies: then so does this, and
       // the merger skips the instance (a quiet poll costs its transfer and a hash).
       if (this.data?.groups !== groups || this.data.silences !== silences) {
@@ -355,6 +402,20 @@ export class InstanceRuntime {
       }
     }
   }
+}
+
+/** Whether /status names a version (Grafana says "N/A", Mimir leaves it empty). */
+export function reportsVersion(st: AlertmanagerStatus): boolean {
+  const v = st.versionInfo.version.trim();
+  return v !== '' && v !== 'N/A' && v.toLowerCase() !== 'unknown';
+}
+
+/**
+ * Grafana's NewGettableStatus (grafana: pkg/services/ngalert/api/tooling/definitions/
+ * alertmanager.go): every version field "N/A" and clustering disabled.
+ */
+function isGrafanaStatus(st: AlertmanagerStatus): boolean {
+  return st.versionInfo.version === 'N/A' && st.versionInfo.revision === 'N/A';
 }
 
 function iso(ms: number): string {

@@ -74,6 +74,7 @@ export function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
     a.status.state === b.status.state &&
     sameStrings(a.status.silencedBy, b.status.silencedBy) &&
     sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
+    sameStrings(a.status.mutedBy ?? NONE, b.status.mutedBy ?? NONE) &&
     sameReceivers(a.receivers, b.receivers) &&
     a.startsAt === b.startsAt &&
     a.endsAt === b.endsAt &&
@@ -137,24 +138,34 @@ export function buildAlert(
         silencedBy: [...silenced],
         inhibitedBy: [...st.inhibitedBy],
       };
+      if (st.mutedBy) statusByCluster[clusterId].mutedBy = [...st.mutedBy];
     } else {
       // Peers can disagree for a moment (gossip lag): a silence or inhibition seen by any
       // peer counts, so a fresh silence does not flicker back to active.
       for (const k of silenced) if (!cur.silencedBy.includes(k)) cur.silencedBy.push(k);
       for (const f of st.inhibitedBy) if (!cur.inhibitedBy.includes(f)) cur.inhibitedBy.push(f);
+      for (const t of st.mutedBy ?? NONE) {
+        cur.mutedBy ??= [];
+        if (!cur.mutedBy.includes(t)) cur.mutedBy.push(t);
+      }
       if (stateRank(st.state) < stateRank(cur.state)) cur.state = st.state;
     }
   }
   let state: AlertState = 'unprocessed';
   const silencedBy: string[] = [];
   const inhibitedBy: string[] = [];
+  let mutedBy: string[] | undefined;
   let stale = true;
   for (const c of clusterIds) {
     const s = statusByCluster[c]!;
-    if (s.silencedBy.length || s.inhibitedBy.length) s.state = 'suppressed';
+    if (s.silencedBy.length || s.inhibitedBy.length || s.mutedBy) s.state = 'suppressed';
     if (stateRank(s.state) < stateRank(state)) state = s.state;
     for (const k of s.silencedBy) silencedBy.push(k);
     for (const f of s.inhibitedBy) if (!inhibitedBy.includes(f)) inhibitedBy.push(f);
+    for (const t of s.mutedBy ?? NONE) {
+      mutedBy ??= [];
+      if (!mutedBy.includes(t)) mutedBy.push(t);
+    }
     if (!clusters[c]!.stale) stale = false;
   }
   // Empty lists share one frozen array, and the others are exact-size (pushed-to arrays reserve
@@ -182,6 +193,7 @@ export function buildAlert(
     stale,
   };
   if (rep.generatorURL !== undefined) view.generatorURL = rep.generatorURL;
+  if (mutedBy) view.mutedBy = mutedBy;
   return view;
 }
 
@@ -195,6 +207,7 @@ export function buildGroup(
   record: (fp: string) => AlertView,
   severityOrder: readonly string[],
   stale: boolean,
+  routeLabels?: LabelSet,
 ): GroupView {
   const counts = { active: 0, suppressed: 0, unprocessed: 0 };
   let worst = '';
@@ -211,7 +224,18 @@ export function buildGroup(
       }
     }
   }
-  return { key, clusterId, receiver, labels, alerts: fps, counts, severity: worst, stale };
+  const view: GroupView = {
+    key,
+    clusterId,
+    receiver,
+    labels,
+    alerts: fps,
+    counts,
+    severity: worst,
+    stale,
+  };
+  if (routeLabels !== undefined) view.routeLabels = routeLabels;
+  return view;
 }
 
 export function groupEqual(a: GroupView, b: GroupView): boolean {
@@ -223,7 +247,8 @@ export function groupEqual(a: GroupView, b: GroupView): boolean {
     a.counts.suppressed === b.counts.suppressed &&
     a.counts.unprocessed === b.counts.unprocessed &&
     sameStrings(a.alerts, b.alerts) &&
-    deepEqual(a.labels, b.labels)
+    deepEqual(a.labels, b.labels) &&
+    deepEqual(a.routeLabels, b.routeLabels)
   );
 }
 
@@ -240,5 +265,6 @@ export function silenceRecord(clusterId: string, s: GettableSilence): SilenceVie
     createdBy: s.createdBy,
     comment: s.comment,
     state: s.status.state,
+    ...(s.annotations ? { annotations: s.annotations } : {}),
   };
 }

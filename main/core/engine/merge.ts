@@ -123,6 +123,8 @@ interface GroupState {
   clusterId: string;
   receiver: string;
   labels: GettableAlert['labels'];
+  /** 0.34's route labels, as the last source that listed the group gave them. */
+  routeLabels: AlertGroup['routeLabels'];
   /** Per source, the fingerprints it lists in this group (never mutated once stored). */
   listings: Map<Source, string[]>;
   view: GroupView | undefined;
@@ -268,6 +270,10 @@ export class Merger {
       const g = rawGroups[j]!;
       const hint = oldListed[j];
       const gs = this.#groupAt(src, hint?.gs, g);
+      if (!deepEqual(gs.routeLabels, g.routeLabels)) {
+        gs.routeLabels = g.routeLabels;
+        this.#queueGroup(gs);
+      }
       // The same group at the same position: its alerts are probably at the same positions too.
       const before = hint !== undefined && hint.gs === gs ? hint.slots : undefined;
       const fps: string[] = [];
@@ -382,6 +388,7 @@ export class Merger {
         clusterId: src.clusterId,
         receiver,
         labels: g.labels,
+        routeLabels: g.routeLabels,
         listings: new Map(),
         view: undefined,
         queued: 0,
@@ -504,6 +511,7 @@ export class Merger {
         record,
         severityOrder,
         clusters[gs.clusterId]!.stale,
+        gs.routeLabels,
       );
       if (old && groupEqual(old, view)) continue;
       gs.view = view;

@@ -38,6 +38,12 @@ export interface InstanceView {
   clusterName?: string;
   peers?: PeerStatus[];
   receivers?: string[];
+  /** The server has no receivers endpoint (Grafana): `receivers` are those its groups name. */
+  receiversDerived?: boolean;
+  /** The product when it is not a plain Alertmanager: "Grafana Mimir", "Grafana". */
+  product?: string;
+  /** Why no version is shown ("not reported by Grafana-managed Alertmanagers"). */
+  versionNote?: string;
 }
 
 /**
@@ -60,6 +66,8 @@ export interface AlertStatusView {
   silencedBy: string[];
   /** Fingerprints of inhibiting alerts. */
   inhibitedBy: string[];
+  /** Time intervals muting it (Alertmanager 0.28+); absent when none. */
+  mutedBy?: string[];
 }
 
 export interface AlertView {
@@ -75,6 +83,8 @@ export interface AlertView {
   state: AlertState;
   silencedBy: string[];
   inhibitedBy: string[];
+  /** Names of the time intervals muting it on some cluster (Alertmanager 0.28+). */
+  mutedBy?: string[];
   /** Per cluster status, since the same alert may be silenced in one cluster only. */
   statusByCluster: Record<string, AlertStatusView>;
   receivers: string[];
@@ -99,6 +109,8 @@ export interface GroupView {
   /** Worst severity rank among active alerts (see summary.severityOrder). */
   severity: string;
   stale: boolean;
+  /** The route's labels for this group (Alertmanager 0.34); absent when none. */
+  routeLabels?: LabelSet;
 }
 
 export interface SilenceView {
@@ -113,6 +125,8 @@ export interface SilenceView {
   createdBy: string;
   comment: string;
   state: SilenceState;
+  /** Silence annotations (Alertmanager 0.32+), kept on every edit. */
+  annotations?: LabelSet;
 }
 
 export type WorstState = 'ok' | 'warning' | 'critical' | 'unreachable' | 'unknown';

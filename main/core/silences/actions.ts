@@ -147,7 +147,15 @@ function toPostable(draft: SilenceDraft, id?: string): PostableSilence {
     comment: draft.comment,
   };
   if (id !== undefined) body.id = id;
+  if (draft.annotations && Object.keys(draft.annotations).length > 0)
+    body.annotations = { ...draft.annotations };
   return body;
+}
+
+/** The draft with the silence's own annotations when it names none (see SilenceDraft). */
+function keepAnnotations(draft: SilenceDraft, current: SilenceView | undefined): SilenceDraft {
+  if (draft.annotations !== undefined || !current?.annotations) return draft;
+  return { ...draft, annotations: current.annotations };
 }
 
 export class SilenceActions {
@@ -221,7 +229,8 @@ export class SilenceActions {
   async update(key: string, draft: SilenceDraft): Promise<SilenceResult> {
     this.check(draft);
     const { clusterId, id } = this.locate(key);
-    return this.post(clusterId, toPostable(draft, id));
+    const kept = keepAnnotations(draft, this.accessor.silence(key));
+    return this.post(clusterId, toPostable(kept, id));
   }
 
   /** Moves the end time; the id may change (e.g. the silence had expired meanwhile). */
@@ -235,6 +244,7 @@ export class SilenceActions {
       endsAt,
       createdBy: current.createdBy,
       comment: current.comment,
+      ...(current.annotations ? { annotations: current.annotations } : {}),
     };
     const end = Date.parse(endsAt);
     if (Number.isNaN(end) || end <= this.now()) {
@@ -265,6 +275,7 @@ export class SilenceActions {
       endsAt: new Date(now + durationMs).toISOString(),
       createdBy: createdBy !== undefined && createdBy !== '' ? createdBy : current.createdBy,
       comment: current.comment,
+      ...(current.annotations ? { annotations: current.annotations } : {}),
     };
     this.check(draft);
     return this.post(current.clusterId, toPostable(draft));
@@ -300,6 +311,7 @@ export class SilenceActions {
       createdBy: result.createdBy,
       comment: result.comment,
       state: result.status.state,
+      ...(result.annotations ? { annotations: result.annotations } : {}),
     };
   }
 

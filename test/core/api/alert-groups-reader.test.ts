@@ -17,8 +17,17 @@ function body(): unknown {
   // silenced and inhibited alerts; Go's nil slices as null (compatible servers);
   alerts[0]!['status'] = { state: 'suppressed', silencedBy: ['s1'], inhibitedBy: [] };
   alerts[1]!['status'] = { state: 'suppressed', silencedBy: null, inhibitedBy: ['fp9'] };
-  // fields of newer Alertmanagers the types do not keep (0.27+: mutedBy), unknown keys;
-  (alerts[2]!['status'] as Record<string, unknown>)['mutedBy'] = ['nights'];
+  // fields of newer Alertmanagers: 0.28+ mutedBy (the server then says suppressed, see
+  // api/v2/compat.go), an empty mutedBy, 0.34 routeLabels (set and empty); unknown keys;
+  alerts[2]!['status'] = {
+    state: 'suppressed',
+    silencedBy: [],
+    inhibitedBy: [],
+    mutedBy: ['nights'],
+  };
+  (alerts[6]!['status'] as Record<string, unknown>)['mutedBy'] = [];
+  groups[0]!['routeLabels'] = { team: 'db' };
+  groups[1]!['routeLabels'] = {};
   alerts[3]!['somethingNew'] = { nested: true };
   // no generatorURL, and an empty annotation set.
   delete alerts[4]!['generatorURL'];
@@ -37,6 +46,12 @@ describe('AlertGroupsReader', () => {
     assert.deepEqual(got, want);
     // JSON-equal too (key order, no undefined fields): the window gets the same bytes.
     assert.equal(JSON.stringify(got), JSON.stringify(want));
+    // Newer servers' fields are kept where set, absent where empty.
+    assert.deepEqual(got[0]!.routeLabels, { team: 'db' });
+    assert.equal('routeLabels' in got[1]!, false);
+    const all = got.flatMap((g) => g.alerts);
+    assert.deepEqual(all[2]!.status.mutedBy, ['nights']);
+    assert.equal('mutedBy' in all[6]!.status, false);
   });
 
   it('shares receiver lists and empty lists between alerts', () => {
