@@ -79,6 +79,32 @@ export type TestConnectionResult =
     }
   | { ok: false; error: SerializedError; durationMs: number };
 
+export interface TestAlertRequest {
+  /** Labels of the test alert; alertname is required. */
+  labels: Record<string, string>;
+  annotations?: Record<string, string>;
+  /** It resolves by itself after this long (endsAt). Default 5 minutes, at most 1 hour. */
+  durationMs?: number;
+}
+
+export interface TestAlertReport {
+  instanceId: string;
+  sentAt: string;
+  endsAt: string;
+  /** When the server first listed it; absent when it did not within the wait. */
+  visibleAt?: string;
+  visibleAfterMs?: number;
+  fingerprint?: string;
+  /** Its state on the server when it became visible. */
+  state?: 'active' | 'suppressed' | 'unprocessed';
+  /** Every group (and so receiver) it landed in. */
+  groups: { groupKey: string; receiver: string; labels: Record<string, string> }[];
+  /** Whether this app's notification rules would show a notification for it. */
+  wouldNotify: boolean;
+  /** Why not (or why it was not seen). */
+  reason?: string;
+}
+
 /** Secrets typed into the settings form; stored in the SecretStore, never in settings. */
 export interface InstanceSecrets {
   password?: string;
@@ -112,6 +138,8 @@ export interface Core {
     instance: InstanceSettings,
     secrets?: InstanceSecrets,
   ): Promise<TestConnectionResult>;
+  /** Posts a test alert to one instance and reports where it landed (engine/test-alert.ts). */
+  testAlert(instanceId: string, request: TestAlertRequest): Promise<TestAlertReport>;
   /** Full /status of one instance (includes the config text). */
   getStatus(instanceId: string): Promise<AlertmanagerStatus>;
 
@@ -126,6 +154,15 @@ export interface Core {
     expire(silenceKey: string): Promise<void>;
     /** Recreate an expired silence from now for the given duration. */
     recreate(silenceKey: string, durationMs: number, createdBy?: string): Promise<SilenceResult>;
+    /**
+     * Acknowledge a group or an alert until it resolves: a short silence marked as an ack that
+     * this install extends while its alerts fire and expires once they resolved (ack.ts).
+     * One per cluster the alert lives in.
+     */
+    acknowledge(
+      from: { groupKey: string } | { fingerprint: string; clusterId?: string },
+      note?: string,
+    ): Promise<SilenceResult[]>;
     /** Quick silence from tray or notification: group or alert, for a duration. */
     quick(
       from: { groupKey: string } | { fingerprint: string; clusterId?: string },

@@ -97,6 +97,18 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
       else n.snoozeUntil = until;
       core.settings = { ...core.settings, notifications: n };
     },
+    testAlert: async (instanceId, request) => {
+      record('testAlert', [instanceId, request]);
+      maybeFail();
+      return {
+        instanceId,
+        sentAt: '2026-01-01T00:00:00.000Z',
+        endsAt: '2026-01-01T00:05:00.000Z',
+        groups: [],
+        wouldNotify: false,
+        reason: 'fake core',
+      };
+    },
     testConnection: async (...args) => {
       record('testConnection', args);
       return { ok: true, version: '0.25.0', clusterStatus: 'ready', peers: 1, durationMs: 3 };
@@ -141,6 +153,11 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
       },
       quick: async (...args) => {
         record('quick', args);
+        maybeFail();
+        return [result('c')];
+      },
+      acknowledge: async (...args) => {
+        record('acknowledge', args);
         maybeFail();
         return [result('c')];
       },

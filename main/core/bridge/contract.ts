@@ -9,6 +9,8 @@ import type { ViewStreamMessage } from '../model/view.ts';
 import type {
   InstanceSecrets,
   PreviewResult,
+  TestAlertReport,
+  TestAlertRequest,
   SilenceDraft,
   SilenceResult,
   TestConnectionResult,
@@ -73,6 +75,13 @@ export interface Requests {
     args: [from: QuickFrom, durationMs: number, comment?: string];
     result: SilenceResult[];
   };
+  /** Acknowledge until resolved: a short ack silence this install tends (ack.ts). */
+  'silences:acknowledge': { args: [from: QuickFrom, note?: string]; result: SilenceResult[] };
+  /** Post a test alert to one instance and report where it landed. */
+  'instances:testAlert': {
+    args: [instanceId: string, request: TestAlertRequest];
+    result: TestAlertReport;
+  };
   'history:page': { args: [query: TimelineQuery]; result: TimelinePage };
   'history:summary': { args: [query: SummaryQuery]; result: TimelineSummary };
   /** One page of an export (bounded messages); ask again with `nextAfterId`. */
@@ -123,6 +132,8 @@ export const REQUEST_CHANNELS = [
   'silences:expire',
   'silences:recreate',
   'silences:quick',
+  'silences:acknowledge',
+  'instances:testAlert',
   'history:page',
   'history:summary',
   'history:export',

@@ -160,6 +160,12 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
       return core.silences.quick(from, durationMs, comment);
     },
 
+    'silences:acknowledge': async (from, note) => {
+      requireQuickSource(from);
+      return core.silences.acknowledge(from, note);
+    },
+    'instances:testAlert': async (instanceId, request) => core.testAlert(instanceId, request),
+
     'history:page': async (query) => history().page(query),
     'history:summary': async (query) => history().summary(query),
     'history:export': async (query, format, afterId) =>

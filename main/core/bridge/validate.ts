@@ -94,6 +94,27 @@ export const argSchemas: ArgSchemas = {
       .max(64 * 1024)
       .optional(),
   ]),
+  'silences:acknowledge': z.tuple([
+    quickFromSchema,
+    z
+      .string()
+      .max(64 * 1024)
+      .optional(),
+  ]),
+  'instances:testAlert': z.tuple([
+    id,
+    z.strictObject({
+      labels: z
+        .record(z.string().min(1).max(1024), z.string().max(64 * 1024))
+        .refine((r) => Object.keys(r).length <= 100, 'at most 100 labels')
+        .refine((r) => (r['alertname'] ?? '') !== '', 'a test alert needs an alertname label'),
+      annotations: z
+        .record(z.string().min(1).max(1024), z.string().max(64 * 1024))
+        .refine((r) => Object.keys(r).length <= 100, 'at most 100 annotations')
+        .optional(),
+      durationMs: z.number().int().min(10_000).max(3_600_000).optional(),
+    }),
+  ]),
   'history:page': z.tuple([
     z.strictObject({
       ...timelineRange,

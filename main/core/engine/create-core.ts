@@ -17,8 +17,11 @@ import {
   type SecretStore,
   type SilenceDraft,
   type SilenceResult,
+  type TestAlertReport,
+  type TestAlertRequest,
   type TestConnectionResult,
 } from '../service.ts';
+import { sendTestAlert } from './test-alert.ts';
 import { parseSettings } from '../settings/index.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 import {
@@ -33,6 +36,10 @@ import {
   type DuplicateNotice,
 } from '../silences/index.ts';
 import { formatMatchers } from '../matchers/format.ts';
+import { hostname } from 'node:os';
+import type { SilenceAttention } from '../model/view.ts';
+import { ackAnnotations, ackComment, ownerTag, planAcks } from '../silences/ack.ts';
+import { SilenceHygiene } from '../silences/hygiene.ts';
 import { ClusterAssigner, type ClusterCandidate } from './clusters.ts';
 import { connectionKey, scheduleKey } from './connection.ts';
 import { diffViews } from './delta.ts';
@@ -45,7 +52,7 @@ import {
   type ClientFactory,
   type InstanceDeps,
 } from './instance.ts';
-import { Merger, type MergedView, type MergeInstance } from './merge.ts';
+import { Merger, type MergedView, type MergeInstance, type SilenceNotes } from './merge.ts';
 
 export interface CoreOptions {
   settings: Settings;
@@ -61,6 +68,11 @@ export interface CoreOptions {
   random?: () => number;
   /** Backoff cap; default 5 minutes. */
   maxBackoffMs?: number;
+  /**
+   * Tags the acknowledgements this install makes and tends (ack.ts). Default: derived from
+   * the host and OS user, so a restart finds its own acks again and nobody else's.
+   */
+  ackOwner?: string;
 }
 
 export function createCore(options: CoreOptions): Core {
@@ -88,6 +100,10 @@ class EngineCore implements Core {
   private readonly notificationListeners = new Set<(n: AppNotification) => void>();
   private readonly cycleListeners = new Set<(c: CycleReport) => void>();
   private readonly actions: SilenceActions;
+  private readonly ackOwner: string;
+  private readonly hygiene = new SilenceHygiene();
+  private silenceNotes: SilenceNotes;
+  private tendingAcks = false;
 
   constructor(o: CoreOptions) {
     const parsed = parseSettings(o.settings);
@@ -104,6 +120,8 @@ class EngineCore implements Core {
       ...(o.maxBackoffMs !== undefined ? { maxBackoffMs: o.maxBackoffMs } : {}),
     };
     this.events = new EventPipeline();
+    this.ackOwner = o.ackOwner ?? ownerTag(hostname(), this.osUser);
+    this.silenceNotes = { ackOwner: this.ackOwner, attention: new Map() };
     this.runtimes = this.settings.instances.map((s) => this.newRuntime(s));
     this.view = this.merger.merge(this.mergeInput(), undefined).view;
     this.actions = new SilenceActions(
@@ -223,7 +241,75 @@ class EngineCore implements Core {
       clusterNames,
       severityLabel: this.settings.severityLabel,
       severityOrder: this.settings.severityOrder,
+      silenceNotes: this.silenceNotes,
     };
+  }
+
+  /**
+   * Hygiene flags, from the view the last merge made (a cycle late at most: the thresholds are
+   * minutes and days). Raised flags are announced once.
+   */
+  private observeHygiene(now: number): void {
+    const s = this.settings.silences;
+    const { attention, raised } = this.hygiene.observe(this.view, now, {
+      unusedAfterMs: s.unusedAfterMin * 60_000,
+      longRunningMs: s.longRunningDays * 86_400_000,
+    });
+    if (attention !== this.silenceNotes.attention)
+      this.silenceNotes = { ackOwner: this.ackOwner, attention };
+    for (const r of raised) this.announceAttention(r.silenceKey, r.attention, now);
+  }
+
+  private announceAttention(key: string, a: SilenceAttention, now: number): void {
+    const s = this.view.silences[key];
+    if (!s || !this.settings.notifications.enabled) return;
+    const why: string[] = [];
+    if (a.unusedSince !== undefined) {
+      const min = Math.round((now - Date.parse(a.unusedSince)) / 60_000);
+      why.push(
+        `it has silenced no alert for ${min >= 120 ? `${Math.round(min / 60)} h` : `${min} min`}`,
+      );
+    }
+    if (a.longRunning) {
+      const days = Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 86_400_000);
+      why.push(`it is set to run ${days} days`);
+    }
+    const note: AppNotification = {
+      id: `attention-${now.toString(36)}-${key}`,
+      title: 'Silence needs attention',
+      body: `${formatMatchers(s.matchers)} by ${s.createdBy || 'unknown'}: ${why.join(' and ')}.`,
+      urgency: 'low',
+      at: new Date(now).toISOString(),
+      events: [],
+      target: { clusterId: s.clusterId, silenceKey: key },
+      silenceActions: true,
+    };
+    for (const l of this.notificationListeners) safe(() => l(note));
+  }
+
+  /** Extends or expires this install's acks as their alerts fire or resolve (ack.ts). */
+  private async tendAcks(): Promise<void> {
+    if (this.tendingAcks) return;
+    const s = this.settings.silences;
+    const steps = planAcks(this.view, this.ackOwner, this.clock.now(), {
+      durationMs: s.ackMinutes * 60_000,
+      maxMs: s.ackMaxHours * 3_600_000,
+    });
+    if (steps.length === 0) return;
+    this.tendingAcks = true;
+    try {
+      for (const step of steps) {
+        try {
+          if (step.kind === 'extend') await this.actions.extend(step.silenceKey, step.endsAt);
+          else await this.actions.expire(step.silenceKey);
+        } catch (e) {
+          // The next cycle tries again; the ack's short duration bounds any harm.
+          console.error(`core: ${step.kind} of ack ${step.silenceKey} failed:`, e);
+        }
+      }
+    } finally {
+      this.tendingAcks = false;
+    }
   }
 
   /** Re-evaluates health when an instance would turn stale without any cycle finishing. */
@@ -247,10 +333,13 @@ class EngineCore implements Core {
   /** Re-merges after a poll cycle or a settings change; emits a delta, events, notifications. */
   private rebuild(): void {
     this.scheduleStaleCheck();
+    this.observeHygiene(this.clock.now());
     const prev = this.view;
     const { view: next, changes } = this.merger.merge(this.mergeInput(), prev);
     // Late copies of our own writes (see SilenceActions.sweepTwins) show up in polls.
     if (this.actions.watchingForTwins) void this.actions.sweepTwins(next.silences);
+    this.view = next;
+    if (this.started) void this.tendAcks();
     const delta: ViewDelta | undefined = diffViews(prev, next, this.seq + 1, changes);
     if (!delta) {
       // Same content (records equal, most the same objects): keep the merger's own result so
@@ -365,6 +454,30 @@ class EngineCore implements Core {
     }
   }
 
+  async testAlert(instanceId: string, request: TestAlertRequest): Promise<TestAlertReport> {
+    const rt = this.runtimes.find((r) => r.id === instanceId);
+    if (!rt) throw new Error(`unknown instance ${instanceId}`);
+    const client = await rt.ensureClient();
+    if (!client.postAlerts) throw new Error('this client cannot post alerts');
+    return sendTestAlert(
+      {
+        instanceId,
+        clusterId: this.view.instances[instanceId]?.clusterId ?? `instance:${instanceId}`,
+        post: (alerts) => client.postAlerts!(alerts),
+        groups: (filter) => client.getAlertGroups({ filter }),
+        refresh: async () => {
+          await rt.refresh();
+          return this.snapshot();
+        },
+        notifications: this.settings.notifications,
+        severityOrder: this.settings.severityOrder,
+        now: () => this.clock.now(),
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      },
+      request,
+    );
+  }
+
   async getStatus(instanceId: string): Promise<AlertmanagerStatus> {
     const rt = this.runtimes.find((r) => r.id === instanceId);
     if (!rt) throw new Error(`unknown instance ${instanceId}`);
@@ -405,6 +518,23 @@ class EngineCore implements Core {
     if (errors.length > 0) throw new SilenceValidationError(errors);
   }
 
+  /** The clusters a quick silence or ack of this group or alert goes to. */
+  private clustersOf(
+    from: { groupKey: string } | { fingerprint: string; clusterId?: string },
+  ): string[] {
+    if ('groupKey' in from) return [this.view.groups[from.groupKey]!.clusterId];
+    if (from.clusterId !== undefined) return [from.clusterId];
+    return this.view.alerts[from.fingerprint]!.clusters;
+  }
+
+  /** Whether every answering member of the cluster is Alertmanager 0.32 or newer. */
+  private keepsSilenceAnnotations(clusterId: string): boolean {
+    const members = Object.values(this.view.instances).filter(
+      (i) => i.clusterId === clusterId && i.enabled && i.version,
+    );
+    return members.length > 0 && members.every((i) => atLeast(i.version!.version, 0, 32));
+  }
+
   private quickMatchers(from: { groupKey: string } | { fingerprint: string }): Matcher[] {
     if ('groupKey' in from) {
       const g = this.view.groups[from.groupKey];
@@ -433,13 +563,28 @@ class EngineCore implements Core {
     expire: (silenceKey) => this.actions.expire(silenceKey),
     recreate: (silenceKey, durationMs, createdBy) =>
       this.actions.recreate(silenceKey, durationMs, createdBy || this.author()),
+    acknowledge: async (from, note) => {
+      const matchers = this.quickMatchers(from);
+      if (matchers.length === 0) throw new Error('nothing to match on for an acknowledgement');
+      const results: SilenceResult[] = [];
+      for (const c of this.clustersOf(from)) {
+        const draft = buildDraft({
+          matchers,
+          durationMs: this.settings.silences.ackMinutes * 60_000,
+          createdBy: this.author(),
+          comment: ackComment(note ?? '', this.ackOwner),
+          now: this.clock.now(),
+        });
+        // Servers that keep silence annotations (0.32+) also get the owner as an annotation.
+        if (this.keepsSilenceAnnotations(c)) draft.annotations = ackAnnotations(this.ackOwner);
+        results.push(await this.actions.create(c, draft));
+      }
+      return results;
+    },
     quick: async (from, durationMs, comment) => {
       const matchers = this.quickMatchers(from);
       if (matchers.length === 0) throw new Error('nothing to match on for a quick silence');
-      let clusterIds: string[];
-      if ('groupKey' in from) clusterIds = [this.view.groups[from.groupKey]!.clusterId];
-      else if (from.clusterId !== undefined) clusterIds = [from.clusterId];
-      else clusterIds = this.view.alerts[from.fingerprint]!.clusters;
+      const clusterIds = this.clustersOf(from);
       const draft = buildDraft({
         matchers,
         durationMs,
@@ -453,6 +598,14 @@ class EngineCore implements Core {
       return results;
     },
   };
+}
+
+/** `0.32.1`, `v0.34.0-rc.0` >= major.minor; false for anything else ("N/A", Mimir's ""). */
+function atLeast(version: string, major: number, minor: number): boolean {
+  const m = /^v?(\d+)\.(\d+)/.exec(version.trim());
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a > major || (a === major && b >= minor);
 }
 
 function safe(fn: () => void): void {

@@ -12,6 +12,7 @@ import type {
   AlertmanagerStatus,
   BuildInfo,
   GettableSilence,
+  PostableAlert,
   Receiver,
 } from '../api/types.ts';
 import type { InstanceView } from '../model/view.ts';
@@ -35,6 +36,8 @@ export const STATUS_MAX_AGE_MS = 5 * 60_000;
 export interface EngineClient extends SilenceClient {
   getStatus(o?: RequestOptions): Promise<AlertmanagerStatus>;
   getReceivers(o?: RequestOptions): Promise<Receiver[]>;
+  /** The test alert; optional so fakes need not have it. */
+  postAlerts?(alerts: PostableAlert[], o?: RequestOptions): Promise<void>;
   /** Mimir's version (its /status has none); optional so fakes need not have it. */
   getBuildInfo?(o?: RequestOptions): Promise<BuildInfo>;
   getSilences(filter?: string[], o?: RequestOptions): Promise<GettableSilence[]>;

@@ -19,10 +19,12 @@ import type {
   ClusterView,
   GroupView,
   InstanceView,
+  SilenceAttention,
   SilenceView,
   ViewSnapshot,
 } from '../model/view.ts';
 import { silenceKeyOf } from '../model/keys.ts';
+import { ackOf } from '../silences/ack.ts';
 import { deepEqual } from './equal.ts';
 import { bestHealth } from './health.ts';
 import {
@@ -58,6 +60,18 @@ export interface MergeInput {
   clusterNames: Record<string, string>;
   severityLabel: string;
   severityOrder: string[];
+  /** What silence records carry besides the server's data; see SilenceNotes. */
+  silenceNotes?: SilenceNotes;
+}
+
+/**
+ * Silence records also say whether they are acknowledgements (and ours) and whether they need
+ * attention. Pass the same object while nothing changed: a new one re-reads every silence.
+ */
+export interface SilenceNotes {
+  /** This install's ack owner tag (main/core/silences/ack.ts). */
+  ackOwner: string;
+  attention: ReadonlyMap<string, SilenceAttention>;
 }
 
 export type MergedView = Omit<ViewSnapshot, 'seq'>;
@@ -152,6 +166,7 @@ export class Merger {
   #silencesDirty = true;
   /** The previous result (its records are what the slots and groups hold). */
   #last: MergedView | undefined;
+  #notes: SilenceNotes | undefined;
 
   /** Forget everything (the severity label or order changed: every record changes). */
   reset(): void {
@@ -190,9 +205,13 @@ export class Merger {
       last && groupChanges.changed.length + groupChanges.removed.length === 0
         ? last.groups
         : this.#groupRecords();
+    if (input.silenceNotes !== this.#notes) {
+      this.#notes = input.silenceNotes;
+      this.#silencesDirty = true;
+    }
     let silences: Record<string, SilenceView>;
     if (last && !this.#silencesDirty) silences = last.silences;
-    else silences = mergeSilences(sources, prev);
+    else silences = mergeSilences(sources, prev, input.silenceNotes);
     this.#silencesDirty = false;
 
     const summary = buildSummary(
@@ -641,6 +660,7 @@ function membersOf(gs: GroupState): string[] {
 function mergeSilences(
   sources: readonly SourceEntry[],
   prev: MergedView | undefined,
+  notes: SilenceNotes | undefined,
 ): Record<string, SilenceView> {
   const silences: Record<string, SilenceView> = {};
   const silenceUpdated = new Map<string, number>();
@@ -652,6 +672,15 @@ function mergeSilences(
       if (had !== undefined && !(updated > had)) continue;
       silenceUpdated.set(key, updated);
       silences[key] = silenceRecord(clusterId, s);
+    }
+  }
+  if (notes) {
+    for (const key in silences) {
+      const rec = silences[key]!;
+      const ack = ackOf(rec, notes.ackOwner);
+      if (ack) rec.ack = ack;
+      const attention = rec.state === 'active' ? notes.attention.get(key) : undefined;
+      if (attention) rec.attention = attention;
     }
   }
   if (prev) {

@@ -64,8 +64,13 @@ export interface AppNotification {
     silenceKey?: string;
     instanceId?: string;
   };
-  /** When set, the notification may offer "Silence 1h" for this alert or group. */
+  /**
+   * When set, the notification may offer "Silence 1h" and "Acknowledge" for this alert or
+   * group.
+   */
   silenceable?: boolean;
+  /** A silence that needs attention (target.silenceKey): may offer Expire and Extend. */
+  silenceActions?: boolean;
   /** The alert's runbook (an http(s) `runbook_url` or `runbook` annotation), if any. */
   runbookUrl?: string;
   /** Events this notification stands for (a storm summary stands for many). */

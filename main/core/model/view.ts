@@ -127,6 +127,18 @@ export interface SilenceView {
   state: SilenceState;
   /** Silence annotations (Alertmanager 0.32+), kept on every edit. */
   annotations?: LabelSet;
+  /** It is an acknowledgement (main/core/silences/ack.ts): who made it, and whether we tend it. */
+  ack?: { by: string; own: boolean };
+  /** Active and needs attention (main/core/silences/hygiene.ts). */
+  attention?: SilenceAttention;
+}
+
+/** Why an active silence needs attention. */
+export interface SilenceAttention {
+  /** It has silenced no alert since this time (for at least the configured minutes). */
+  unusedSince?: string;
+  /** It is set to run longer than the configured days. */
+  longRunning?: boolean;
 }
 
 export type WorstState = 'ok' | 'warning' | 'critical' | 'unreachable' | 'unknown';

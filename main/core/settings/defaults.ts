@@ -53,8 +53,21 @@ export function defaultNotificationSettings(): NotificationSettings {
   };
 }
 
+export const DEFAULT_ACK_MINUTES = 15;
+export const DEFAULT_ACK_MAX_HOURS = 24;
+export const DEFAULT_UNUSED_AFTER_MIN = 60;
+export const DEFAULT_LONG_RUNNING_DAYS = 7;
+
 export function defaultSilenceDefaults(): SilenceDefaults {
-  return { author: '', requireComment: true, volatileLabels: [...DEFAULT_VOLATILE_LABELS] };
+  return {
+    author: '',
+    requireComment: true,
+    volatileLabels: [...DEFAULT_VOLATILE_LABELS],
+    ackMinutes: DEFAULT_ACK_MINUTES,
+    ackMaxHours: DEFAULT_ACK_MAX_HOURS,
+    unusedAfterMin: DEFAULT_UNUSED_AFTER_MIN,
+    longRunningDays: DEFAULT_LONG_RUNNING_DAYS,
+  };
 }
 
 export function defaultUiSettings(): UiSettings {

@@ -12,6 +12,10 @@ import {
   DEFAULT_STORM_THRESHOLD,
   DEFAULT_TIMEOUT_SEC,
   DEFAULT_VOLATILE_LABELS,
+  DEFAULT_ACK_MINUTES,
+  DEFAULT_ACK_MAX_HOURS,
+  DEFAULT_UNUSED_AFTER_MIN,
+  DEFAULT_LONG_RUNNING_DAYS,
   MIN_POLL_INTERVAL_SEC,
 } from './defaults.ts';
 import { parseMatchers } from '../matchers/parse.ts';
@@ -112,6 +116,10 @@ export const silenceDefaultsSchema = z.object({
   author: z.string().default(''),
   requireComment: z.boolean().default(true),
   volatileLabels: z.array(z.string()).default(() => [...DEFAULT_VOLATILE_LABELS]),
+  ackMinutes: z.number().int().min(2).max(240).default(DEFAULT_ACK_MINUTES),
+  ackMaxHours: z.number().int().min(1).max(24 * 14).default(DEFAULT_ACK_MAX_HOURS),
+  unusedAfterMin: z.number().int().min(5).max(7 * 24 * 60).default(DEFAULT_UNUSED_AFTER_MIN),
+  longRunningDays: z.number().int().min(1).max(365).default(DEFAULT_LONG_RUNNING_DAYS),
 });
 
 export const uiSettingsSchema = z.object({

@@ -71,6 +71,17 @@ export interface SilenceDefaults {
   requireComment: boolean;
   /** Labels dropped from quick-silence matchers because they change between restarts. */
   volatileLabels: string[];
+  /**
+   * An acknowledgement is a silence this app keeps short (this many minutes) and extends while
+   * its alerts fire: if the app stops tending it, it lapses by itself. Default 15.
+   */
+  ackMinutes: number;
+  /** An acknowledgement is never extended past this many hours from its start. Default 24. */
+  ackMaxHours: number;
+  /** An active silence that silenced no alert for this many minutes needs attention. 60. */
+  unusedAfterMin: number;
+  /** An active silence set to run longer than this many days needs attention. Default 7. */
+  longRunningDays: number;
 }
 
 export type Theme = 'system' | 'light' | 'dark';

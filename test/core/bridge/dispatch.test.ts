@@ -114,6 +114,13 @@ const malformed: Record<RequestChannel, unknown[][]> = {
   'silences:expire': [[], [['k']]],
   'silences:recreate': [['k'], ['k', -5], ['k', 1.5], ['k', Number.POSITIVE_INFINITY]],
   'silences:quick': [[{ groupKey: 'g' }], [{ groupKey: 'g' }, 0], [{ groupKey: 'g' }, '1h']],
+  'silences:acknowledge': [[], [{ nope: 'g' }], [{ groupKey: 'g' }, 5]],
+  'instances:testAlert': [
+    ['i0'],
+    ['i0', { labels: {} }],
+    ['i0', { labels: { alertname: 'x' }, durationMs: 1 }],
+    ['i0', { labels: { alertname: 'x' }, extra: true }],
+  ],
   'history:page': [
     [],
     [{ fromMs: 'yesterday' }],

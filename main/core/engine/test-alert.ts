@@ -1,0 +1,129 @@
+// The test alert (what `amtool alert add` does, and then what amtool cannot say): post an
+// alert with the labels the user chose and a short endsAt, wait until the server lists it in
+// its groups, and report when it became visible, which groups and receivers it landed in, and
+// whether this app's notification rules would notify for it.
+import type { GettableAlert, LabelSet, PostableAlert } from '../api/types.ts';
+import { formatMatcher } from '../matchers/format.ts';
+import type { ViewSnapshot } from '../model/view.ts';
+import { inQuietHours, isSnoozed, systemLocalTime } from '../policy/quiet-hours.ts';
+import { RuleFilters } from '../policy/rule-filters.ts';
+import type { TestAlertReport, TestAlertRequest } from '../service.ts';
+import type { NotificationSettings } from '../settings/types.ts';
+import { groupKeyOf } from './merge.ts';
+
+export const TEST_ALERT_DEFAULT_MS = 5 * 60_000;
+export const TEST_ALERT_MAX_MS = 60 * 60_000;
+/** How long to wait for the server to list it (the dispatcher takes milliseconds). */
+export const TEST_ALERT_WAIT_MS = 20_000;
+
+export interface TestAlertDeps {
+  instanceId: string;
+  clusterId: string;
+  post(alerts: PostableAlert[]): Promise<void>;
+  /** The server's groups holding alerts with these labels. */
+  groups(
+    filter: string[],
+  ): Promise<{ labels: LabelSet; receiver: { name: string }; alerts: GettableAlert[] }[]>;
+  /** Polls the instance so the window shows it; resolves with the view after that poll. */
+  refresh(): Promise<ViewSnapshot>;
+  notifications: NotificationSettings;
+  severityOrder: readonly string[];
+  /** Epoch ms (the core's clock: stamps the report). */
+  now(): number;
+  /** Real waiting between checks (injected so tests need not wait). */
+  sleep(ms: number): Promise<void>;
+}
+
+/** Checks a request: an alertname and only valid label names. */
+export function testAlertProblem(req: TestAlertRequest): string | undefined {
+  if (!req.labels['alertname']) return 'a test alert needs an alertname label';
+  for (const k of Object.keys(req.labels)) {
+    if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(k)) return `invalid label name ${JSON.stringify(k)}`;
+  }
+  return undefined;
+}
+
+export async function sendTestAlert(
+  deps: TestAlertDeps,
+  req: TestAlertRequest,
+): Promise<TestAlertReport> {
+  const problem = testAlertProblem(req);
+  if (problem) throw new Error(problem);
+  const durationMs = Math.min(req.durationMs ?? TEST_ALERT_DEFAULT_MS, TEST_ALERT_MAX_MS);
+  const sentAtMs = deps.now();
+  const t0 = performance.now();
+  await deps.post([
+    {
+      labels: req.labels,
+      annotations: {
+        summary: 'Test alert from Alertmanager Tray',
+        ...(req.annotations ?? {}),
+      },
+      startsAt: new Date(sentAtMs).toISOString(),
+      endsAt: new Date(sentAtMs + durationMs).toISOString(),
+    },
+  ]);
+  const filter = Object.entries(req.labels).map(([name, value]) =>
+    formatMatcher({ name, value, isRegex: false, isEqual: true }),
+  );
+  const report: TestAlertReport = {
+    instanceId: deps.instanceId,
+    sentAt: new Date(sentAtMs).toISOString(),
+    endsAt: new Date(sentAtMs + durationMs).toISOString(),
+    groups: [],
+    wouldNotify: false,
+  };
+  let found: Awaited<ReturnType<TestAlertDeps['groups']>> = [];
+  let waited = 0;
+  for (;;) {
+    found = (await deps.groups(filter)).filter((g) =>
+      g.alerts.some((a) => sameLabels(a.labels, req.labels)),
+    );
+    if (found.length > 0) break;
+    if (waited >= TEST_ALERT_WAIT_MS) break;
+    await deps.sleep(250);
+    waited += 250;
+  }
+  if (found.length === 0) {
+    report.reason = `the server did not list it within ${TEST_ALERT_WAIT_MS / 1000} s`;
+    return report;
+  }
+  const elapsed = Math.round(performance.now() - t0);
+  report.visibleAfterMs = elapsed;
+  report.visibleAt = new Date(sentAtMs + elapsed).toISOString();
+  const alert = found[0]!.alerts.find((a) => sameLabels(a.labels, req.labels))!;
+  report.fingerprint = alert.fingerprint;
+  report.groups = found.map((g) => ({
+    groupKey: groupKeyOf(deps.clusterId, g.receiver.name, g.labels),
+    receiver: g.receiver.name,
+    labels: g.labels,
+  }));
+  report.state = alert.status.state;
+
+  const view = await deps.refresh();
+  const n = deps.notifications;
+  const facts = view.alerts[alert.fingerprint] ?? {
+    labels: alert.labels,
+    severity: '',
+    instances: [deps.instanceId],
+    receivers: alert.receivers.map((r) => r.name),
+  };
+  const now = deps.now();
+  const why = !n.enabled
+    ? 'notifications are off'
+    : isSnoozed(n, now)
+      ? 'notifications are snoozed'
+      : inQuietHours(n.quietHours, systemLocalTime(now))
+        ? 'quiet hours'
+        : alert.status.state === 'suppressed'
+          ? 'it is silenced, inhibited or muted on the server'
+          : new RuleFilters().blockedBy(facts, deps.clusterId, view, n, deps.severityOrder);
+  report.wouldNotify = why === null;
+  if (why !== null) report.reason = why;
+  return report;
+}
+
+function sameLabels(a: LabelSet, b: LabelSet): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}

@@ -1,0 +1,104 @@
+// Stale-silence hygiene: silences that silence nothing and silences set to run for weeks are
+// how alerts stay hidden long after anyone remembers why. The core watches every active
+// silence: one that has silenced no alert for `unusedAfterMin` minutes, or that is set to run
+// longer than `longRunningDays`, needs attention; each is announced once.
+//
+// "Silenced" is the server's word for it (the alert's silencedBy), not a preview of ours.
+// What the app has not seen it does not claim: the clock of an unused silence starts when the
+// core first sees it, and a cluster with no fresh data restarts it (missing data never makes
+// a silence look unused).
+import type { MergedView } from '../engine/merge.ts';
+import type { SilenceAttention } from '../model/view.ts';
+
+export interface HygienePolicy {
+  unusedAfterMs: number;
+  longRunningMs: number;
+}
+
+export interface HygieneResult {
+  /** The flags by silence key; the same Map object as before when nothing changed. */
+  attention: ReadonlyMap<string, SilenceAttention>;
+  /** Flags raised for the first time (to announce once). */
+  raised: { silenceKey: string; attention: SilenceAttention }[];
+}
+
+export class SilenceHygiene {
+  /** When each active silence last silenced an alert (or was first seen, or data went stale). */
+  readonly #lastUsed = new Map<string, number>();
+  #attention: ReadonlyMap<string, SilenceAttention> = new Map();
+  /** `<key>|unused` / `<key>|long` already announced. */
+  readonly #announced = new Set<string>();
+  #alerts: MergedView['alerts'] | undefined;
+  #used = new Set<string>();
+
+  observe(
+    view: Pick<MergedView, 'silences' | 'alerts' | 'clusters'>,
+    now: number,
+    policy: HygienePolicy,
+  ): HygieneResult {
+    if (view.alerts !== this.#alerts) {
+      // Which silences silence something now: one pass over the alerts, redone only when the
+      // alert records changed.
+      this.#alerts = view.alerts;
+      const used = new Set<string>();
+      for (const fp in view.alerts) for (const k of view.alerts[fp]!.silencedBy) used.add(k);
+      this.#used = used;
+    }
+    const next = new Map<string, SilenceAttention>();
+    const raised: HygieneResult['raised'] = [];
+    const live = new Set<string>();
+    for (const key in view.silences) {
+      const s = view.silences[key]!;
+      if (s.state !== 'active') continue;
+      live.add(key);
+      const cluster = view.clusters[s.clusterId];
+      const blind = !cluster || cluster.stale;
+      if (this.#used.has(key) || blind || !this.#lastUsed.has(key)) this.#lastUsed.set(key, now);
+      // Acks are tended by whoever made them: they are short by design and expire themselves.
+      if (s.ack) continue;
+      const a: SilenceAttention = {};
+      const since = this.#lastUsed.get(key)!;
+      if (now - since >= policy.unusedAfterMs) a.unusedSince = new Date(since).toISOString();
+      if (Date.parse(s.endsAt) - Date.parse(s.startsAt) > policy.longRunningMs)
+        a.longRunning = true;
+      if (a.unusedSince === undefined && !a.longRunning) continue;
+      next.set(key, a);
+      if (a.unusedSince !== undefined && !this.#announced.has(`${key}|unused`)) {
+        this.#announced.add(`${key}|unused`);
+        raised.push({ silenceKey: key, attention: a });
+      } else if (a.longRunning && !this.#announced.has(`${key}|long`)) {
+        this.#announced.add(`${key}|long`);
+        raised.push({ silenceKey: key, attention: a });
+      }
+      // A silence flagged for both is announced once for each reason, in that order.
+      if (a.unusedSince !== undefined && a.longRunning && !this.#announced.has(`${key}|long`))
+        this.#announced.add(`${key}|long`);
+    }
+    for (const key of this.#lastUsed.keys()) if (!live.has(key)) this.#lastUsed.delete(key);
+    // Unused again later after being used: announce again then.
+    for (const mark of this.#announced) {
+      const [key, why] = splitMark(mark);
+      if (!live.has(key) || (why === 'unused' && next.get(key)?.unusedSince === undefined))
+        this.#announced.delete(mark);
+    }
+    if (!sameAttention(next, this.#attention)) this.#attention = next;
+    return { attention: this.#attention, raised };
+  }
+}
+
+function splitMark(mark: string): [string, string] {
+  const i = mark.lastIndexOf('|');
+  return [mark.slice(0, i), mark.slice(i + 1)];
+}
+
+function sameAttention(
+  a: ReadonlyMap<string, SilenceAttention>,
+  b: ReadonlyMap<string, SilenceAttention>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) {
+    const w = b.get(k);
+    if (!w || w.unusedSince !== v.unusedSince || w.longRunning !== v.longRunning) return false;
+  }
+  return true;
+}
