@@ -80,6 +80,8 @@ export function createCore(options: CoreOptions): Core {
 }
 
 const QUICK_COMMENT = 'Quick silence from Alertmanager Tray';
+/** How far in the past an ack's start is sent (see silences.acknowledge). */
+const ACK_START_SLACK_MS = 24 * 3_600_000;
 
 class EngineCore implements Core {
   private settings: Settings;
@@ -575,6 +577,10 @@ class EngineCore implements Core {
           comment: ackComment(note ?? '', this.ackOwner),
           now: this.clock.now(),
         });
+        // Starts "now" on the server's clock, whatever ours says: a past start is clamped to
+        // the server's now, while a start in its future (our clock ahead) would make the ack
+        // pending and leave the alert firing.
+        draft.startsAt = new Date(this.clock.now() - ACK_START_SLACK_MS).toISOString();
         // Servers that keep silence annotations (0.32+) also get the owner as an annotation.
         if (this.keepsSilenceAnnotations(c)) draft.annotations = ackAnnotations(this.ackOwner);
         results.push(await this.actions.create(c, draft));

@@ -73,7 +73,7 @@ export async function sendTestAlert(
     groups: [],
     wouldNotify: false,
   };
-  let found: Awaited<ReturnType<TestAlertDeps['groups']>> = [];
+  let found: Awaited<ReturnType<TestAlertDeps['groups']>>;
   let waited = 0;
   for (;;) {
     found = (await deps.groups(filter)).filter((g) =>

@@ -117,8 +117,18 @@ export const silenceDefaultsSchema = z.object({
   requireComment: z.boolean().default(true),
   volatileLabels: z.array(z.string()).default(() => [...DEFAULT_VOLATILE_LABELS]),
   ackMinutes: z.number().int().min(2).max(240).default(DEFAULT_ACK_MINUTES),
-  ackMaxHours: z.number().int().min(1).max(24 * 14).default(DEFAULT_ACK_MAX_HOURS),
-  unusedAfterMin: z.number().int().min(5).max(7 * 24 * 60).default(DEFAULT_UNUSED_AFTER_MIN),
+  ackMaxHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(DEFAULT_ACK_MAX_HOURS),
+  unusedAfterMin: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(DEFAULT_UNUSED_AFTER_MIN),
   longRunningDays: z.number().int().min(1).max(365).default(DEFAULT_LONG_RUNNING_DAYS),
 });
 

@@ -5,8 +5,8 @@
 //
 // "Silenced" is the server's word for it (the alert's silencedBy), not a preview of ours.
 // What the app has not seen it does not claim: the clock of an unused silence starts when the
-// core first sees it, and a cluster with no fresh data restarts it (missing data never makes
-// a silence look unused).
+// core first sees it, and nothing is flagged from a cluster with no fresh data (missing data
+// never makes a silence look unused; once data is back, it says whether the silence is used).
 import type { MergedView } from '../engine/merge.ts';
 import type { SilenceAttention } from '../model/view.ts';
 
@@ -51,11 +51,16 @@ export class SilenceHygiene {
       const s = view.silences[key]!;
       if (s.state !== 'active') continue;
       live.add(key);
-      const cluster = view.clusters[s.clusterId];
-      const blind = !cluster || cluster.stale;
-      if (this.#used.has(key) || blind || !this.#lastUsed.has(key)) this.#lastUsed.set(key, now);
+      if (this.#used.has(key) || !this.#lastUsed.has(key)) this.#lastUsed.set(key, now);
       // Acks are tended by whoever made them: they are short by design and expire themselves.
       if (s.ack) continue;
+      const cluster = view.clusters[s.clusterId];
+      if (!cluster || cluster.stale) {
+        // No fresh data: nothing new is concluded (flags stay as they were, none is raised).
+        const had = this.#attention.get(key);
+        if (had) next.set(key, had);
+        continue;
+      }
       const a: SilenceAttention = {};
       const since = this.#lastUsed.get(key)!;
       if (now - since >= policy.unusedAfterMs) a.unusedSince = new Date(since).toISOString();

@@ -1,0 +1,168 @@
+// Acknowledge until resolved, against a real Alertmanager with the core on a fake clock: an
+// ack is a short silence its install extends while the alert fires, expires within one cycle
+// once the alert resolved, never extends past the maximum, and is picked up again after a
+// restart; another install sees it as someone else's ack and never touches it.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { createCore } from '../../../main/core/engine/create-core.ts';
+import type { Core } from '../../../main/core/service.ts';
+import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
+import type { Settings } from '../../../main/core/settings/types.ts';
+import { ACK_PREFIX } from '../../../main/core/silences/ack.ts';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  type AmProcess,
+} from '../../support/alertmanager.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { waitFor } from '../../support/wait.ts';
+
+const MIN = 60_000;
+
+describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
+  let am: AmProcess;
+  // Never behind the server's clock: silences the core writes must end in the server's future.
+  const clock = new FakeClock(Date.now() + 1000);
+  let settings: Settings;
+  const cores: Core[] = [];
+
+  function open(owner: string, author: string): Core {
+    const core = createCore({
+      settings,
+      secrets: new MemorySecretStore(),
+      clock,
+      osUser: author,
+      ackOwner: owner,
+    });
+    core.start();
+    cores.push(core);
+    return core;
+  }
+
+  async function cycle(...list: Core[]): Promise<void> {
+    await clock.advance(1000);
+    for (const c of list) await c.refresh();
+  }
+
+  async function until(list: Core[], ok: () => boolean, what: string): Promise<void> {
+    await waitFor(
+      async () => {
+        await cycle(...list);
+        return ok();
+      },
+      { timeoutMs: 20_000, message: what },
+    );
+  }
+
+  const alertOf = (core: Core, name: string) =>
+    Object.values(core.snapshot().alerts).find((a) => a.labels.alertname === name);
+  const ackOf = (core: Core) =>
+    Object.values(core.snapshot().silences).filter((s) => s.ack && s.state === 'active');
+
+  before(async () => {
+    am = await startAlertmanager();
+    settings = defaultSettings();
+    settings.instances = [defaultInstance({ id: 'am1', name: 'am1', url: am.url })];
+    settings.silences.ackMaxHours = 1;
+  });
+  after(async () => {
+    for (const c of cores) await c.stop();
+    await am?.stop();
+  });
+
+  it('extends while firing; another install leaves it alone; a restart picks it up; it expires within one cycle of resolving', async () => {
+    let a = open('ownera', 'alice');
+    const b = open('ownerb', 'bob');
+    await postAlerts(am.url, [makeAlert({ alertname: 'AckDisk', severity: 'critical' })]);
+    await until([a, b], () => !!alertOf(a, 'AckDisk') && !!alertOf(b, 'AckDisk'), 'alert seen');
+
+    const [res] = await a.silences.acknowledge({ fingerprint: alertOf(a, 'AckDisk')!.fingerprint });
+    await until([a, b], () => alertOf(b, 'AckDisk')?.state === 'suppressed', 'acked');
+    const mine = a.snapshot().silences[res!.silenceKey]!;
+    assert.ok(mine.comment.startsWith(ACK_PREFIX), mine.comment);
+    assert.deepEqual(mine.ack, { by: 'alice', own: true });
+    assert.deepEqual(b.snapshot().silences[res!.silenceKey]?.ack, { by: 'alice', own: false });
+    const firstEnd = Date.parse(mine.endsAt);
+    assert.ok(Math.abs(firstEnd - (Date.parse(mine.startsAt) + 15 * MIN)) < 5_000, 'short: 15 min');
+
+    // Ten minutes on, still firing: the owner extends it (to now + 15 min).
+    await clock.advance(10 * MIN);
+    await a.refresh();
+    await waitFor(
+      () => Date.parse(a.snapshot().silences[res!.silenceKey]!.endsAt) > firstEnd + 9 * MIN,
+      {
+        message: 'extended by its owner',
+      },
+    );
+    const extendedEnd = Date.parse(a.snapshot().silences[res!.silenceKey]!.endsAt);
+
+    // The owner stops (laptop closed). The other install never extends it.
+    await a.stop();
+    await clock.advance(10 * MIN);
+    await b.refresh();
+    await new Promise((r) => setTimeout(r, 300));
+    await b.refresh();
+    const seenByB = b.snapshot().silences[res!.silenceKey]!;
+    assert.equal(Date.parse(seenByB.endsAt), extendedEnd, 'not extended by someone else');
+    assert.equal(ackOf(b).length, 1);
+
+    // The owner comes back (a new core, same install): it finds its ack and tends it again.
+    a = open('ownera', 'alice');
+    await until([a], () => ackOf(a)[0]?.ack?.own === true, 'own ack found after restart');
+    await waitFor(
+      () => Date.parse(a.snapshot().silences[res!.silenceKey]?.endsAt ?? '0') > extendedEnd,
+      { message: 'extended after the restart' },
+    );
+
+    // The alert resolves: the next cycle expires the ack.
+    await postAlerts(am.url, [
+      makeAlert(
+        { alertname: 'AckDisk', severity: 'critical' },
+        { endsAt: new Date(Date.now() - 1000).toISOString() },
+      ),
+    ]);
+    await waitFor(
+      async () => {
+        await a.refresh();
+        return alertOf(a, 'AckDisk') === undefined;
+      },
+      { message: 'resolved' },
+    );
+    // No further poll: the cycle that saw it resolve expired the ack.
+    await waitFor(() => a.snapshot().silences[res!.silenceKey]?.state === 'expired', {
+      timeoutMs: 5_000,
+      message: 'ack expired within the cycle that saw the alert resolve',
+    });
+  });
+
+  it('is never extended past its maximum', async () => {
+    const a = open('ownerc', 'carol');
+    await postAlerts(am.url, [makeAlert({ alertname: 'AckMax', severity: 'warning' })]);
+    await until([a], () => !!alertOf(a, 'AckMax'), 'alert seen');
+    const group = Object.values(a.snapshot().groups).find((g) => g.labels.alertname === 'AckMax')!;
+    const [res] = await a.silences.acknowledge({ groupKey: group.key }, 'looking into it');
+    await until(
+      [a],
+      () => alertOf(a, 'AckMax')?.state === 'suppressed',
+      `acked: ${JSON.stringify(a.snapshot().silences[res!.silenceKey])} ${JSON.stringify(alertOf(a, 'AckMax'))}`,
+    );
+    const start = Date.parse(a.snapshot().silences[res!.silenceKey]!.startsAt);
+    assert.match(a.snapshot().silences[res!.silenceKey]!.comment, /^ACK! looking into it/);
+    let extensions = 0;
+    let last = Date.parse(a.snapshot().silences[res!.silenceKey]!.endsAt);
+    for (let t = 0; t < 80; t += 7) {
+      await clock.advance(7 * MIN);
+      await a.refresh();
+      await new Promise((r) => setTimeout(r, 200));
+      const end = Date.parse(a.snapshot().silences[res!.silenceKey]!.endsAt);
+      if (end > last) extensions++;
+      last = end;
+      assert.ok(end <= start + 60 * MIN + 1000, `ends by the 1 h maximum (${end - start} ms)`);
+    }
+    assert.ok(extensions >= 3, `extended ${extensions} times`);
+    assert.equal(last, start + 60 * MIN, 'last extension reaches exactly the maximum');
+  });
+});
