@@ -103,8 +103,10 @@ export function recordsOfCycle(
         const status = alert?.statusByCluster[e.clusterId];
         const silence = status?.silencedBy[0];
         if (silence !== undefined) {
+          // Suppressed by an acknowledgement (silences/ack.ts): recorded as such.
+          const ack = (view.silences[silence] ?? previous?.silences[silence])?.ack;
           out.push(
-            alertRecord('silenced', e, alert, {
+            alertRecord(ack ? 'acknowledged' : 'silenced', e, alert, {
               silenceKey: silence,
               detail: silenceDetail(view, previous, silence),
             }),

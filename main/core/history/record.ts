@@ -5,6 +5,7 @@ export const HISTORY_KINDS = [
   'fired',
   'resolved',
   'silenced',
+  'acknowledged',
   'inhibited',
   'unsuppressed',
   'severity-changed',

@@ -189,4 +189,39 @@ describe('history recorder with a real server', { skip: amSkipReason() }, () => 
     history.close();
     await core.stop();
   });
+
+  it('records an acknowledgement as "acknowledged", not as a silence', async () => {
+    // An ack lasts minutes from the core's now: that must be the server's now here.
+    await clock.advance(Math.max(0, Date.now() + 1000 - clock.now()));
+    const { core, history, detach } = open();
+    try {
+      await postAlerts(am.url, [makeAlert({ alertname: 'HistAck', severity: 'critical' })]);
+      const ackAlert = () =>
+        Object.values(core.snapshot().alerts).find((a) => a.labels.alertname === 'HistAck');
+      await poll(core, () => ackAlert() !== undefined, 'HistAck seen');
+      await core.silences.acknowledge({ fingerprint: ackAlert()!.fingerprint }, 'on it');
+      await poll(core, () => ackAlert()?.state === 'suppressed', 'HistAck acknowledged');
+      await waitFor(
+        () =>
+          history
+            .page({ limit: 1000 })
+            .records.find((r) => r.kind === 'acknowledged' && r.alertname === 'HistAck'),
+        { message: 'acknowledged record' },
+      );
+      const rec = history
+        .page({ limit: 1000 })
+        .records.find((r) => r.alertname === 'HistAck' && r.kind === 'acknowledged')!;
+      assert.match(rec.detail ?? '', /by tester: ACK! on it/);
+      assert.equal(
+        history
+          .page({ limit: 1000 })
+          .records.some((r) => r.alertname === 'HistAck' && r.kind === 'silenced'),
+        false,
+      );
+    } finally {
+      detach();
+      history.close();
+      await core.stop();
+    }
+  });
 });
