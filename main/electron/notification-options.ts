@@ -20,6 +20,9 @@ export interface NotificationOptionsModel {
 
 export type NotificationAction =
   | { kind: 'silence'; from: QuickFrom; durationMs: number }
+  | { kind: 'ack'; from: QuickFrom }
+  | { kind: 'expire'; silenceKey: string }
+  | { kind: 'extend'; silenceKey: string; byMs: number }
   | { kind: 'runbook'; url: string }
   | { kind: 'undo'; silenceKeys: string[] };
 
@@ -38,6 +41,9 @@ export function supportsActions(platform: NodeJS.Platform): boolean {
 
 const ACTION_TEXT: Record<NotificationAction['kind'], string> = {
   silence: 'Silence 1h',
+  ack: 'Acknowledge',
+  expire: 'Expire',
+  extend: 'Extend 1d',
   runbook: 'Open runbook',
   undo: 'Undo',
 };
@@ -87,6 +93,12 @@ export function planNotification(n: AppNotification, platform: NodeJS.Platform):
   const from = silenceFrom(n);
   if (supportsActions(platform)) {
     if (from) plan.actions.push({ kind: 'silence', from, durationMs: NOTIFICATION_SILENCE_MS });
+    if (from) plan.actions.push({ kind: 'ack', from });
+    const key = n.silenceActions ? n.target?.silenceKey : undefined;
+    if (key) {
+      plan.actions.push({ kind: 'expire', silenceKey: key });
+      plan.actions.push({ kind: 'extend', silenceKey: key, byMs: 86_400_000 });
+    }
     if (n.runbookUrl) plan.actions.push({ kind: 'runbook', url: n.runbookUrl });
     if (plan.actions.length > 0) {
       options.actions = plan.actions.map((a) => ({ type: 'button', text: ACTION_TEXT[a.kind] }));
@@ -126,11 +138,26 @@ export function planSilencedNotice(
 export async function runNotificationAction(
   action: NotificationAction,
   deps: {
-    core: Pick<Core, 'silences'>;
+    core: Pick<Core, 'silences' | 'snapshot'>;
     openExternal: (url: string) => Promise<void>;
   },
 ): Promise<void> {
   switch (action.kind) {
+    case 'ack':
+      await deps.core.silences.acknowledge(action.from, 'Acknowledged from a notification');
+      return;
+    case 'expire':
+      await deps.core.silences.expire(action.silenceKey);
+      return;
+    case 'extend': {
+      const s = deps.core.snapshot().silences[action.silenceKey];
+      const base = Math.max(s ? Date.parse(s.endsAt) : 0, Date.now());
+      await deps.core.silences.extend(
+        action.silenceKey,
+        new Date(base + action.byMs).toISOString(),
+      );
+      return;
+    }
     case 'silence':
       await deps.core.silences.quick(
         action.from,

@@ -14,7 +14,7 @@ import {
 import type { NavigateRequest } from './tray-menu.ts';
 
 export interface NotifierOptions {
-  core: Pick<Core, 'onNotification' | 'silences'>;
+  core: Pick<Core, 'onNotification' | 'silences' | 'snapshot'>;
   platform: NodeJS.Platform;
   iconPath?: string;
   openWindow: (navigate: NavigateRequest) => void;

@@ -22,6 +22,31 @@ function notification(patch: Partial<AppNotification>): AppNotification {
 }
 
 describe('notification mapping', () => {
+  it('a silence that needs attention offers Expire and Extend, which act on that silence', async () => {
+    const n = notification({ target: { silenceKey: 'c1/s1' }, silenceActions: true });
+    const plan = planNotification(n, 'win32');
+    assert.deepEqual(plan.options.actions, [
+      { type: 'button', text: 'Expire' },
+      { type: 'button', text: 'Extend 1d' },
+    ]);
+    assert.deepEqual(plan.onClick, { view: 'silences' });
+    const calls: unknown[][] = [];
+    const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const core = {
+      snapshot: () => ({ silences: { 'c1/s1': { endsAt } } }),
+      silences: {
+        expire: async (k: string) => void calls.push(['expire', k]),
+        extend: async (k: string, e: string) => void calls.push(['extend', k, e]),
+      },
+    } as unknown as Parameters<typeof runNotificationAction>[1]['core'];
+    for (const a of plan.actions)
+      await runNotificationAction(a, { core, openExternal: async () => {} });
+    assert.deepEqual(calls[0], ['expire', 'c1/s1']);
+    assert.equal(calls[1]?.[0], 'extend');
+    assert.equal(Date.parse(calls[1]![2] as string), Date.parse(endsAt) + 86_400_000);
+    assert.equal(planNotification(n, 'linux').options.actions, undefined);
+  });
+
   it('critical on Linux: urgency critical and stays; click opens the group', () => {
     const plan = planNotification(
       notification({ urgency: 'critical', target: { groupKey: 'g1' }, silenceable: true }),
@@ -39,15 +64,19 @@ describe('notification mapping', () => {
     assert.deepEqual(plan.actions, []);
   });
 
-  it('macOS: a "Silence 1h" action for a silenceable alert, no urgency hint', () => {
+  it('macOS: "Silence 1h" and "Acknowledge" for a silenceable alert, no urgency hint', () => {
     const plan = planNotification(
       notification({ target: { fingerprint: 'f1', clusterId: 'c1' }, silenceable: true }),
       'darwin',
     );
     assert.equal(plan.options.urgency, undefined);
-    assert.deepEqual(plan.options.actions, [{ type: 'button', text: 'Silence 1h' }]);
+    assert.deepEqual(plan.options.actions, [
+      { type: 'button', text: 'Silence 1h' },
+      { type: 'button', text: 'Acknowledge' },
+    ]);
     assert.deepEqual(plan.actions, [
       { kind: 'silence', from: { fingerprint: 'f1', clusterId: 'c1' }, durationMs: 3_600_000 },
+      { kind: 'ack', from: { fingerprint: 'f1', clusterId: 'c1' } },
     ]);
     assert.deepEqual(plan.onClick, { view: 'alerts', fingerprint: 'f1' });
     const notSilenceable = planNotification(notification({ target: { groupKey: 'g' } }), 'darwin');
@@ -64,11 +93,12 @@ describe('notification mapping', () => {
       const plan = planNotification(n, platform);
       assert.deepEqual(plan.options.actions, [
         { type: 'button', text: 'Silence 1h' },
+        { type: 'button', text: 'Acknowledge' },
         { type: 'button', text: 'Open runbook' },
       ]);
       assert.deepEqual(
         plan.actions.map((a) => a.kind),
-        ['silence', 'runbook'],
+        ['silence', 'ack', 'runbook'],
       );
       assert.equal(plan.options.body, 'instance db-1: disk 95% full');
     }

@@ -332,6 +332,60 @@ export class AppStore {
       });
   }
 
+  /**
+   * Acknowledge a group or an alert until it resolves (a short ack silence the core tends).
+   * Says what happened in a toast; failures too, nothing is lost.
+   */
+  async acknowledge(from: QuickFrom, what: string): Promise<void> {
+    try {
+      const results = await this.bridge['silences:acknowledge'](from);
+      const mins = this.settings?.silences.ackMinutes ?? 15;
+      this.#flash(
+        'Acknowledged',
+        `${what}: silenced until it resolves (renewed every ${mins} min while this app runs).`,
+        results[0]?.silenceKey,
+      );
+    } catch (e) {
+      this.#flash('Acknowledge failed', `${what}: ${errorMessage(e)}`);
+    }
+  }
+
+  /** Expire or extend a silence from a notification (stale-silence hygiene). */
+  async expireSilence(key: string): Promise<void> {
+    try {
+      await this.bridge['silences:expire'](key);
+      this.#flash('Silence expired', 'It no longer silences anything.', key);
+    } catch (e) {
+      this.#flash('Expire failed', errorMessage(e), key);
+    }
+  }
+
+  async extendSilence(key: string, ms: number): Promise<void> {
+    const s = this.view.silences[key];
+    const endsAt = isoAt(Math.max(s ? Date.parse(s.endsAt) : 0, Date.now()) + ms);
+    try {
+      await this.bridge['silences:extend'](key, endsAt);
+      this.#flash('Silence extended', `Now ends ${endsAt}.`, key);
+    } catch (e) {
+      this.#flash('Extend failed', errorMessage(e), key);
+    }
+  }
+
+  #flashes = 0;
+  #flash(title: string, body: string, silenceKey?: string): void {
+    const n: AppNotification = {
+      id: `local-${++this.#flashes}`,
+      title,
+      body,
+      urgency: 'low',
+      at: isoAt(Date.now()),
+      events: [],
+      ...(silenceKey ? { target: { silenceKey } } : {}),
+    };
+    this.#toasts = [n, ...this.toasts].slice(0, 4);
+    setTimeout(() => this.dismissToast(n.id), 8_000);
+  }
+
   dismissToast(id: string): void {
     this.#toasts = this.toasts.filter((t) => t.id !== id);
   }
@@ -352,6 +406,11 @@ export class AppStore {
       }
     }
   }
+}
+
+/** An ISO time (a value, not reactive state). */
+function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
 }
 
 // Svelte's typed context pair: the window's one store, set by App and read by every view.
