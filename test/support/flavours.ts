@@ -355,7 +355,8 @@ async function startFlavour(
 
 export function startGrafana(opts: Options): Promise<FlavourServer> {
   return startFlavour('grafana', {
-    ...opts,
+    // Grafana-managed rules carry their folder as a label (it groups by it by default).
+    alerts: opts.alerts.map((a) => ({ ...a, labels: { grafana_folder: 'Ops', ...a.labels } })),
     prefix: '/api/alertmanager/grafana',
     receiver: 'grafana-default-email',
   });

@@ -2,7 +2,7 @@
 // it (banners, instance rows, toasts, notifications, test connection): the HTTP status with
 // the server's own text ("HTTP 404: not here"), auth failures called auth failures, and the
 // endpoint never repeated ("GET /status: GET /status: ..." was a prefix added twice).
-import type { SerializedError } from './errors.ts';
+import { isNotConfigured, type SerializedError } from './errors.ts';
 
 function withoutEndpoint(message: string, endpoint: string): string {
   let m = message;
@@ -12,9 +12,11 @@ function withoutEndpoint(message: string, endpoint: string): string {
 
 export function describeError(e: SerializedError): string {
   const body = e.serverMessage ? `: ${e.serverMessage}` : '';
+  if (e.kind === 'http' && e.status !== undefined && isNotConfigured(e.status, e.serverMessage))
+    return `no Alertmanager configuration for this tenant (HTTP ${e.status})${body}`;
   if (e.kind === 'auth') {
     return e.status === 403
-      ? `access denied (HTTP 403)${body}`
+      ? `not allowed for this account (HTTP 403)${body}`
       : `authentication failed (HTTP ${e.status ?? 401})${body}`;
   }
   if (e.kind === 'http' && e.status !== undefined) {

@@ -18,7 +18,11 @@ describe('describeError', () => {
     [fromStatus(500, '"silence not found"'), 'HTTP 500: silence not found'],
     [fromStatus(503, 'too many requests'), 'server busy (HTTP 503): too many requests'],
     [fromStatus(401, 'token expired'), 'authentication failed (HTTP 401): token expired'],
-    [fromStatus(403, '{"message":"no role"}'), 'access denied (HTTP 403): no role'],
+    [fromStatus(403, '{"message":"no role"}'), 'not allowed for this account (HTTP 403): no role'],
+    [
+      fromStatus(404, 'the Alertmanager is not configured\n'),
+      'no Alertmanager configuration for this tenant (HTTP 404): the Alertmanager is not configured',
+    ],
     [
       {
         kind: 'network',

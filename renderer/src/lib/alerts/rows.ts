@@ -52,8 +52,13 @@ export type Row = GroupRow | AlertRow;
 export function isSilenced(a: AlertView): boolean {
   return a.silencedBy.length > 0;
 }
+/**
+ * Inhibited, or suppressed for another reason than a silence: a time-interval mute (0.28+
+ * mutedBy) or a reason the server did not say. Such alerts follow the "inhibited" toggle so
+ * no suppressed alert is hidden whatever the toggles say.
+ */
 export function isInhibited(a: AlertView): boolean {
-  return a.inhibitedBy.length > 0;
+  return a.inhibitedBy.length > 0 || (a.state === 'suppressed' && a.silencedBy.length === 0);
 }
 
 export function alertPassesState(a: AlertView, f: AlertFilter): boolean {
