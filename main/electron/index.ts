@@ -214,6 +214,23 @@ async function main(): Promise<void> {
         notifier.show(planSilencedNotice(what, duration, silenceKeys, process.platform));
         return;
       }
+      case 'ack-group': {
+        const group = theCore.snapshot().groups[action.groupKey];
+        await theCore.silences.acknowledge(
+          { groupKey: action.groupKey },
+          'Acknowledged from the Alertmanager Tray menu',
+        );
+        notifier.show({
+          options: {
+            title: 'Acknowledged',
+            body: `${group ? groupName(group) : action.groupKey}: silenced until it resolves.`,
+            silent: true,
+          },
+          onClick: { view: 'silences' },
+          actions: [],
+        });
+        return;
+      }
       case 'extend-silence': {
         const s = theCore.snapshot().silences[action.silenceKey];
         const base = Math.max(s ? Date.parse(s.endsAt) : 0, Date.now());

@@ -16,6 +16,7 @@ export type NavigateRequest = Subscriptions['ui:navigate'];
 export type TrayAction =
   | { type: 'open-window'; navigate?: NavigateRequest }
   | { type: 'silence-group'; groupKey: string; durationMs: number }
+  | { type: 'ack-group'; groupKey: string }
   | { type: 'extend-silence'; silenceKey: string; durationMs: number }
   | { type: 'undo-silence'; silenceKeys: string[] }
   /** untilIso null resumes. */
@@ -233,6 +234,12 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
           id: `group-open:${group.key}`,
           label: 'Show',
           action: { type: 'open-window', navigate: { view: 'alerts', groupKey: group.key } },
+        },
+        {
+          type: 'item',
+          id: `group-ack:${group.key}`,
+          label: 'Acknowledge until resolved',
+          action: { type: 'ack-group', groupKey: group.key },
         },
         { type: 'separator' },
         {

@@ -90,7 +90,7 @@ describe('tray menu model', () => {
     );
   });
 
-  it('lists firing groups worst first, top N, each with Silence for 15m/1h/4h/1d', () => {
+  it('lists firing groups worst first, top N, each with Acknowledge and Silence for 15m/1h/4h/1d', () => {
     const groups = [
       group('g-warn', 'warning', 5, { alertname: 'HighLatency' }),
       group('g-crit', 'critical', 1, { alertname: 'DiskFull' }),
@@ -120,6 +120,7 @@ describe('tray menu model', () => {
       top.submenu?.flatMap((i) => (i.type === 'item' && i.action ? [i.action] : [])),
       [
         { type: 'open-window', navigate: { view: 'alerts', groupKey: 'g-crit2' } },
+        { type: 'ack-group', groupKey: 'g-crit2' },
         { type: 'silence-group', groupKey: 'g-crit2', durationMs: 15 * 60_000 },
         { type: 'silence-group', groupKey: 'g-crit2', durationMs: 3_600_000 },
         { type: 'silence-group', groupKey: 'g-crit2', durationMs: 4 * 3_600_000 },
