@@ -170,29 +170,7 @@ async function startFlavour(
     };
 
   const status = () => {
-    if (flavour === 'grafana') {
-      // grafana: pkg/services/ngalert/api/tooling/definitions/alertmanager.go NewGettableStatus.
-      const NA = 'N/A';
-      return {
-        cluster: { status: 'disabled', peers: [] },
-        versionInfo: {
-          branch: NA,
-          buildDate: NA,
-          buildUser: NA,
-          goVersion: NA,
-          revision: NA,
-          version: NA,
-        },
-        config: {
-          template_files: {},
-          alertmanager_config: {
-            route: { receiver: opts.receiver, group_by: ['grafana_folder', 'alertname'] },
-            receivers: [{ name: opts.receiver, grafana_managed_receiver_configs: [] }],
-          },
-        },
-        uptime: null,
-      };
-    }
+    if (flavour === 'grafana') return grafanaStatus(opts.receiver);
     const version =
       flavour === 'mimir'
         ? // Mimir stamps only its own pkg/util/version: prometheus/common/version stays empty.
@@ -350,6 +328,34 @@ async function startFlavour(
     silences: listSilences,
     posted,
     close: () => srv.close(),
+  };
+}
+
+/**
+ * Grafana's /status (grafana: pkg/services/ngalert/api/tooling/definitions/alertmanager.go,
+ * NewGettableStatus): clustering disabled, every version field "N/A", the whole configuration
+ * as a JSON object, uptime null.
+ */
+export function grafanaStatus(receiver: string): Record<string, unknown> {
+  const NA = 'N/A';
+  return {
+    cluster: { status: 'disabled', peers: [] },
+    versionInfo: {
+      branch: NA,
+      buildDate: NA,
+      buildUser: NA,
+      goVersion: NA,
+      revision: NA,
+      version: NA,
+    },
+    config: {
+      template_files: {},
+      alertmanager_config: {
+        route: { receiver, group_by: ['grafana_folder', 'alertname'] },
+        receivers: [{ name: receiver, grafana_managed_receiver_configs: [] }],
+      },
+    },
+    uptime: null,
   };
 }
 

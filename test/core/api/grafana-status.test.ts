@@ -9,28 +9,10 @@ import { AlertmanagerClient } from '../../../main/core/api/client.ts';
 import { startHostileServer, type HostileServer } from '../../support/hostile-server.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { watchCore } from '../../faults/support/core.ts';
+import { grafanaStatus } from '../../support/flavours.ts';
 
 const PREFIX = '/api/alertmanager/grafana/api/v2';
-const NA = 'N/A';
-const GRAFANA_STATUS = {
-  cluster: { status: 'disabled', peers: [] },
-  versionInfo: {
-    branch: NA,
-    buildDate: NA,
-    buildUser: NA,
-    goVersion: NA,
-    revision: NA,
-    version: NA,
-  },
-  config: {
-    template_files: {},
-    alertmanager_config: {
-      route: { receiver: 'grafana-default-email', group_by: ['grafana_folder', 'alertname'] },
-      receivers: [{ name: 'grafana-default-email', grafana_managed_receiver_configs: [] }],
-    },
-  },
-  uptime: null,
-};
+const GRAFANA_STATUS = grafanaStatus('grafana-default-email');
 
 describe('Grafana-managed /status', () => {
   let srv: HostileServer;
