@@ -7,7 +7,15 @@
 // - each child has a tiny `sh` watchdog reading a pipe from this process: when this process dies
 //   in any way (even SIGKILL), the pipe closes and the watchdog SIGKILLs the server.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { createSocket } from 'node:dgram';
 import { tmpdir } from 'node:os';
@@ -106,6 +114,26 @@ export interface StartOptions {
   args?: string[];
   /** Serve under a path prefix (--web.route-prefix), e.g. '/alertmanager'. */
   routePrefix?: string;
+}
+
+/** Blocks (up to 2 s) until every thread of `pid` is in state T (stopped), on Linux. */
+function waitAllThreadsStopped(pid: number): void {
+  const deadline = Date.now() + 2000;
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  while (Date.now() < deadline) {
+    let all = true;
+    try {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        if (state !== 'T' && state !== 't') all = false;
+      }
+    } catch {
+      return; // no /proc (not Linux) or the process is gone
+    }
+    if (all) return;
+    Atomics.wait(nap, 0, 0, 5);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,7 +365,11 @@ class AmServer implements AmProcess {
   }
 
   pause(): void {
-    this.child?.kill('SIGSTOP');
+    const child = this.child;
+    if (!child?.kill('SIGSTOP') || child.pid === undefined) return;
+    // SIGSTOP reaches a busy multi-threaded process a moment later on another CPU: a request
+    // sent right away could still be served. Return only once every thread is stopped.
+    waitAllThreadsStopped(child.pid);
   }
 
   resume(): void {
