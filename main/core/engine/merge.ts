@@ -333,9 +333,17 @@ export class Merger {
           this.#queueSlot(slot);
         } else {
           const copy = slot.copies[k]!;
-          if (!sameAlert(copy.raw, a)) this.#queueSlot(slot);
-          // Always take the new object (the old poll's objects must not stay referenced).
-          copy.raw = a;
+          if (sameAlert(copy.raw, a)) {
+            // Unchanged: the source's new data keeps the object the record was built from, so
+            // the new parse's copy (its label and annotation objects and strings) is garbage at
+            // once. Taking the new one left two copies of every unchanged alert alive after a
+            // single changed poll (the record's and the data's): +70 MB at 100,000 alerts.
+            alerts[i] = copy.raw;
+          } else {
+            this.#queueSlot(slot);
+            // The old poll's object must not stay referenced.
+            copy.raw = a;
+          }
         }
       }
       if (gs.touched === token) {
