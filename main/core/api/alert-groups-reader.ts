@@ -99,17 +99,32 @@ export class AlertGroupsReader {
     if (typeof fingerprint !== 'string') return undefined;
     if (!isDateTime(startsAt) || !isDateTime(updatedAt) || !isDateTime(endsAt)) return undefined;
     if (generatorURL !== undefined && typeof generatorURL !== 'string') return undefined;
-    // The schema's key order, so the result is the object zod would give.
-    const out: GettableAlert = { labels } as GettableAlert;
-    if (generatorURL !== undefined) out.generatorURL = this.#pool.get(generatorURL);
-    out.annotations = annotations;
-    out.receivers = receivers;
-    out.fingerprint = fingerprint;
-    out.startsAt = this.#pool.get(startsAt);
-    out.updatedAt = this.#pool.get(updatedAt);
-    out.endsAt = this.#pool.get(endsAt);
-    out.status = status;
-    return out;
+    // The schema's key order, so the result is the object zod would give. One literal per
+    // shape, not properties added one by one: an object grown past its first four
+    // properties gets a separate property array (8 MB more at 100,000 alerts).
+    const pool = this.#pool;
+    if (generatorURL === undefined)
+      return {
+        labels,
+        annotations,
+        receivers,
+        fingerprint,
+        startsAt: pool.get(startsAt),
+        updatedAt: pool.get(updatedAt),
+        endsAt: pool.get(endsAt),
+        status,
+      };
+    return {
+      labels,
+      generatorURL: pool.get(generatorURL),
+      annotations,
+      receivers,
+      fingerprint,
+      startsAt: pool.get(startsAt),
+      updatedAt: pool.get(updatedAt),
+      endsAt: pool.get(endsAt),
+      status,
+    };
   }
 
   /** A plain object of strings, kept as parsed with its values pooled. */

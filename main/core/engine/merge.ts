@@ -39,6 +39,7 @@ import {
   type AlertCopy,
 } from './merge-records.ts';
 import { AlertCounts, buildSummary } from './summary.ts';
+import { RecordShare } from './record-share.ts';
 
 export { groupKeyOf, labelKey } from './merge-records.ts';
 
@@ -157,6 +158,8 @@ export class Merger {
   #order: string[] = [];
   #stale = new Set<string>();
   readonly #counts = new AlertCounts();
+  /** Lists and statuses shared between records (record-share.ts). */
+  readonly #share = new RecordShare();
   #config = '';
   #gen = 0;
   #load = 0;
@@ -495,7 +498,7 @@ export class Merger {
         continue;
       }
       sortBySource(slot);
-      const view = buildAlert(slot.fp, slot.copies, clusters, severityLabel);
+      const view = buildAlert(slot.fp, slot.copies, clusters, severityLabel, this.#share);
       if (old && deepEqual(old, view)) continue;
       slot.view = view;
       if (old) this.#counts.add(old, -1);

@@ -139,4 +139,20 @@ describe('AlertGroupsReader', () => {
     );
     assert.ok(pool.size <= 2 * one.size + 10, `${pool.size} strings after 10 bodies`);
   });
+
+  it('keeps between bodies only the strings a body repeated', () => {
+    // (Which copy is returned cannot be observed from JS; the heap test in
+    // merge-reuse.test.ts checks that one copy is kept.)
+    const pool = new StringPool();
+    const fresh = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
+    pool.get(fresh('critical'));
+    pool.get(fresh('critical'));
+    pool.get(fresh('10.0.0.1:9100')); // one alert's own value
+    assert.equal(pool.size, 2);
+    pool.rotate();
+    assert.equal(pool.size, 1, 'only the repeated value is kept between bodies');
+    pool.get(fresh('critical'));
+    pool.rotate();
+    assert.equal(pool.size, 0, 'a value not repeated in the last body is dropped');
+  });
 });
