@@ -8,7 +8,9 @@
 // and gives the same result (test/core/api/alert-groups-reader.test.ts); on anything it does
 // not accept it returns undefined, and the caller lets zod produce its exact error message
 // (or its result, for valid shapes this reader leaves to zod, such as null lists).
+import { createHash } from 'node:crypto';
 import { NONE } from '../model/none.ts';
+import { splitObjectArray } from './group-split.ts';
 import type { AlertGroup, AlertState, AlertStatus, GettableAlert, Receiver } from './types.ts';
 import type { StringPool } from './string-pool.ts';
 
@@ -42,6 +44,50 @@ export class AlertGroupsReader {
     this.#pool = pool;
   }
 
+  /**
+   * The last body's groups by the digest of their text: a group whose text is unchanged is the
+   * same object again (its alerts are the ones the merge already holds), not parsed again.
+   * Holds only the last body's groups.
+   */
+  #byDigest = new Map<string, AlertGroup>();
+
+  /**
+   * The groups of a body's text, parsing only groups whose text changed since the last body;
+   * undefined when the text is not an array of groups this reader accepts (the caller then
+   * parses it whole: JSON.parse's error, or zod's).
+   */
+  readText(text: string): AlertGroup[] | undefined {
+    const ranges = splitObjectArray(text);
+    if (!ranges) return undefined;
+    const previous = this.#byDigest;
+    const next = new Map<string, AlertGroup>();
+    const out = new Array<AlertGroup>(ranges.length);
+    try {
+      for (let k = 0; k < ranges.length; k++) {
+        const [start, end] = ranges[k]!;
+        const piece = text.slice(start, end);
+        const digest = createHash('sha256').update(piece).digest('base64');
+        let g = next.get(digest) ?? previous.get(digest);
+        if (g === undefined) {
+          let json: unknown;
+          try {
+            json = JSON.parse(piece);
+          } catch {
+            return undefined;
+          }
+          g = this.#group(json);
+          if (!g) return undefined;
+        }
+        next.set(digest, g);
+        out[k] = g;
+      }
+    } finally {
+      this.#rotate();
+    }
+    this.#byDigest = next;
+    return out;
+  }
+
   /** The groups, or undefined when zod must decide (invalid, or a shape it normalises). */
   read(json: unknown): AlertGroup[] | undefined {
     try {
@@ -54,10 +100,14 @@ export class AlertGroupsReader {
       }
       return out;
     } finally {
-      this.#pool.rotate();
-      // Bounded like the pool: only lists seen in this body are kept for the next.
-      if (this.#receivers.size > 64) this.#receivers = new Map();
+      this.#rotate();
     }
+  }
+
+  #rotate(): void {
+    this.#pool.rotate();
+    // Bounded like the pool: only lists seen in this body are kept for the next.
+    if (this.#receivers.size > 64) this.#receivers = new Map();
   }
 
   #group(g: unknown): AlertGroup | undefined {

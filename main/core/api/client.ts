@@ -210,6 +210,9 @@ export class AlertmanagerClient {
     return this.getPolled(
       { path: '/alerts/groups', endpoint, query },
       (s, t) => {
+        // Group by group, parsing only what changed; anything else is parsed whole.
+        const groups = this.#groupsReader.readText(t);
+        if (groups) return groups;
         const json = parseJson(endpoint, s, t);
         return (
           this.#groupsReader.read(json) ?? validateJson(alertGroupsResponse, endpoint, s, json)

@@ -171,6 +171,19 @@ export class Merger {
   #last: MergedView | undefined;
   #notes: SilenceNotes | undefined;
 
+  /**
+   * Silence keys the last result's alerts are silenced by, with how many: kept as records
+   * change, so silence hygiene does not walk 100,000 alerts every cycle.
+   */
+  get silenceUse(): ReadonlyMap<string, number> {
+    return this.#counts.silenceUse;
+  }
+
+  /** Alerts (fingerprints) the last result holds. */
+  get alertCount(): number {
+    return this.#slots.size;
+  }
+
   /** Forget everything (the severity label or order changed: every record changes). */
   reset(): void {
     for (const gs of this.#groups.values()) gs.dead = true;

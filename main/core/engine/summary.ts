@@ -12,8 +12,15 @@ export class AlertCounts {
   readonly #bySeverity = new Map<string, number>();
   #firing = 0;
   #suppressed = 0;
+  /** Alerts each silence key silences now (the server's silencedBy), for silence hygiene. */
+  readonly #silenceUse = new Map<string, number>();
 
   add(view: AlertView, sign: 1 | -1): void {
+    for (const k of view.silencedBy) {
+      const n = (this.#silenceUse.get(k) ?? 0) + sign;
+      if (n === 0) this.#silenceUse.delete(k);
+      else this.#silenceUse.set(k, n);
+    }
     if (view.state === 'active') {
       this.#firing += sign;
       const n = (this.#bySeverity.get(view.severity) ?? 0) + sign;
@@ -25,9 +32,15 @@ export class AlertCounts {
   }
 
   clear(): void {
+    this.#silenceUse.clear();
     this.#bySeverity.clear();
     this.#firing = 0;
     this.#suppressed = 0;
+  }
+
+  /** Silence keys that silence at least one alert (kept up to date, never copied). */
+  get silenceUse(): ReadonlyMap<string, number> {
+    return this.#silenceUse;
   }
 
   get firing(): number {

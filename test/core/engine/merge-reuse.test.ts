@@ -332,6 +332,15 @@ describe('Merger reuse: random poll sequences', () => {
 
       for (const mi of instances) if (mi.data) lastData.set(mi.view.id, mi.data);
       const { view: next, changes } = m.merge(input(instances, order), prev);
+      // The silence use it keeps as records change is what counting the view gives.
+      const use = new Map<string, number>();
+      for (const a of Object.values(next.alerts))
+        for (const k of a.silencedBy) use.set(k, (use.get(k) ?? 0) + 1);
+      assert.deepEqual(
+        new Map([...m.silenceUse].sort()),
+        new Map([...use].sort()),
+        `silence use at step ${step}`,
+      );
       const fresh = new Merger().merge(input(copy(instances), order), undefined).view;
       assert.deepEqual(next, fresh, `step ${step}`);
       if (prev && snapshot) {

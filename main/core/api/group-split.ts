@@ -1,0 +1,70 @@
+// The top-level elements of a JSON array of objects, as text ranges, without parsing them:
+// /alerts/groups is read group by group, and a group whose text did not change since the last
+// poll is not parsed again (alert-groups-reader.ts). At 100,000 alerts, re-parsing every
+// instance's whole body for 1 % of changed alerts made ~350 MB of garbage per poll round.
+//
+// Exact by construction: the text must be `[` ws object (ws `,` ws object)* ws `]` ws with
+// JSON's four whitespace characters, and each range is later given to JSON.parse on its own,
+// which rejects any range that is not one valid JSON object. So when every range parses, the
+// whole body is valid JSON and each element is what JSON.parse of the whole would give. Any
+// other shape gives undefined and the caller parses the whole body as before.
+
+function isWs(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function skipWs(text: string, i: number): number {
+  while (i < text.length && isWs(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Index just after the object starting at `start` (a `{`), or -1. */
+function objectEnd(text: string, start: number): number {
+  let depth = 0;
+  const n = text.length;
+  for (let i = start; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: to its closing quote, the one not escaped by an odd run of backslashes.
+      let q = i;
+      for (;;) {
+        q = text.indexOf('"', q + 1);
+        if (q < 0) return -1;
+        let b = q - 1;
+        while (text.charCodeAt(b) === 0x5c) b--;
+        if ((q - 1 - b) % 2 === 0) break;
+      }
+      i = q;
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      if (depth === 0) return c === 0x7d ? i + 1 : -1;
+    }
+  }
+  return -1;
+}
+
+/** [start, end) of each element of a JSON array of objects, or undefined for any other text. */
+export function splitObjectArray(text: string): [number, number][] | undefined {
+  let i = skipWs(text, 0);
+  if (text.charCodeAt(i) !== 0x5b) return undefined;
+  i = skipWs(text, i + 1);
+  const out: [number, number][] = [];
+  if (text.charCodeAt(i) === 0x5d) return skipWs(text, i + 1) === text.length ? out : undefined;
+  for (;;) {
+    if (text.charCodeAt(i) !== 0x7b) return undefined;
+    const end = objectEnd(text, i);
+    if (end < 0) return undefined;
+    out.push([i, end]);
+    i = skipWs(text, end);
+    const c = text.charCodeAt(i);
+    if (c === 0x2c) {
+      i = skipWs(text, i + 1);
+    } else if (c === 0x5d) {
+      return skipWs(text, i + 1) === text.length ? out : undefined;
+    } else {
+      return undefined;
+    }
+  }
+}

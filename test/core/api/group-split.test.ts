@@ -1,0 +1,136 @@
+// /alerts/groups read group by group (group-split.ts, AlertGroupsReader.readText): whatever it
+// accepts must be exactly what parsing the whole body gives, anything else must be left to the
+// whole-body path, and an unchanged group's text must give back the same object (not parsed).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AlertGroupsReader } from '../../../main/core/api/alert-groups-reader.ts';
+import { splitObjectArray } from '../../../main/core/api/group-split.ts';
+import { alertGroupsResponse } from '../../../main/core/api/schemas.ts';
+import { StringPool } from '../../../main/core/api/string-pool.ts';
+import { groupsPayload, prng } from '../../bench/lib/fixtures.ts';
+
+const reader = () => new AlertGroupsReader(new StringPool());
+
+/** Values that trip a naive scanner: quotes, backslashes and brackets inside strings. */
+const TRICKY = [
+  'say "hi"',
+  'ends with a backslash \\',
+  '\\"',
+  '\\\\"}]',
+  '{not an object}',
+  '[1, 2]',
+  'line\nbreak\ttab',
+  'emoji 🔥 and \u202e bidi',
+  '',
+];
+
+function body(seed: number): { groups: unknown[]; text: string } {
+  const r = prng(seed);
+  const groups = groupsPayload(
+    Array.from({ length: 12 }, (_, i) => i + seed * 100),
+    { alerts: 12, alertnames: 4, seed },
+  ) as unknown as Record<string, Record<string, unknown>[]>[];
+  for (const g of groups)
+    for (const a of g['alerts'] as unknown as Record<string, Record<string, string>>[]) {
+      a['annotations']!['summary'] = TRICKY[Math.floor(r() * TRICKY.length)]!;
+      a['labels']!['note'] = TRICKY[Math.floor(r() * TRICKY.length)]!;
+    }
+  // Whitespace as servers and proxies may format it.
+  const text =
+    r() < 0.5 ? JSON.stringify(groups) : JSON.stringify(groups, null, r() < 0.5 ? 2 : '\t');
+  return { groups, text: r() < 0.3 ? ` \r\n${text}\n ` : text };
+}
+
+describe('splitObjectArray', () => {
+  it('finds each element of arrays of objects, and nothing in other texts', () => {
+    assert.deepEqual(splitObjectArray('[]'), []);
+    assert.deepEqual(splitObjectArray(' [ {"a":"}"} , {} ] '), [
+      [3, 12],
+      [15, 17],
+    ]);
+    for (const t of [
+      '',
+      '{}',
+      '[1]',
+      '[{}',
+      '[{},]',
+      '[{}}]',
+      '[{}] x',
+      '\ufeff[{}]',
+      '[{"a":"]',
+      'null',
+    ])
+      assert.equal(splitObjectArray(t), undefined, JSON.stringify(t));
+  });
+});
+
+describe('AlertGroupsReader.readText', () => {
+  it('gives what parsing the whole body gives', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const { text } = body(seed);
+      const got = reader().readText(text);
+      assert.ok(got, `seed ${seed} accepted`);
+      assert.deepEqual(got, alertGroupsResponse.parse(JSON.parse(text)), `seed ${seed}`);
+    }
+  });
+
+  it('accepts nothing that the whole body parse would not give the same way', () => {
+    // Random damage to valid bodies: whenever the group-by-group read accepts the text, the
+    // whole text is valid JSON and reads to the same groups.
+    const r = prng(7);
+    let accepted = 0;
+    let refused = 0;
+    for (let n = 0; n < 600; n++) {
+      let { text } = body(1 + (n % 10));
+      const at = Math.floor(r() * text.length);
+      const pick = '{}[],"\\: x'[Math.floor(r() * 10)]!;
+      const op = r();
+      text =
+        op < 0.4
+          ? text.slice(0, at) + text.slice(at + 1)
+          : op < 0.8
+            ? text.slice(0, at) + pick + text.slice(at)
+            : text.slice(0, at) + pick + text.slice(at + 1);
+      const got = reader().readText(text);
+      if (!got) {
+        refused++;
+        continue;
+      }
+      accepted++;
+      const whole = JSON.parse(text) as unknown; // throws (fails the test) if it is not JSON
+      assert.deepEqual(got, reader().read(whole), `damaged body ${n}`);
+    }
+    assert.ok(accepted > 20 && refused > 100, `${accepted} accepted, ${refused} refused`);
+  });
+
+  it('gives back the same group object for an unchanged group text, parses the changed one', () => {
+    const { groups } = body(3);
+    const rd = reader();
+    const first = rd.readText(JSON.stringify(groups))!;
+    const changed = structuredClone(groups) as Record<string, Record<string, unknown>[]>[];
+    changed[1]!['alerts']![0]!['updatedAt'] = '2026-11-22T00:00:00.000Z';
+    const second = rd.readText(JSON.stringify(changed))!;
+    assert.equal(second.length, first.length);
+    second.forEach((g, i) => {
+      if (i === 1) {
+        assert.notEqual(g, first[i]);
+        assert.equal(g.alerts[0]!.updatedAt, '2026-11-22T00:00:00.000Z');
+      } else assert.equal(g, first[i], `group ${i} reused`);
+    });
+    // Only the last body's groups are remembered: the first body's changed group is gone.
+    const third = rd.readText(JSON.stringify(groups))!;
+    assert.notEqual(third[1], first[1]);
+    assert.deepEqual(third[1], first[1]);
+  });
+
+  it('leaves to the whole-body path what it does not accept', () => {
+    const rd = reader();
+    assert.equal(rd.readText('{"error":"x"}'), undefined);
+    assert.equal(rd.readText('[{"labels":{},"receiver":{"name":"r"},"alerts":null}]'), undefined);
+    assert.equal(
+      rd.readText('[{"labels":{"__proto__":"x"},"receiver":{"name":"r"},"alerts":[]}]'),
+      undefined,
+    );
+    assert.deepEqual(rd.readText('[]'), []);
+  });
+});

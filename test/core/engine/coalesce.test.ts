@@ -1,0 +1,85 @@
+// At scale (COALESCE_FROM alerts and more), instance polls that finish close together are
+// merged together: at most one merge per COALESCE_MS, the first at once, and the view after
+// the last one holds every instance's change. Below that, every poll is merged at once.
+// Generated payloads (support/generated-fleet.ts): 5 real Alertmanagers holding 5,000 alerts
+// each are slow to fill on a 2-core machine, and the merge does not depend on the server.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { COALESCE_FROM, COALESCE_MS, createCore } from '../../../main/core/engine/create-core.ts';
+import type { Core } from '../../../main/core/service.ts';
+import { startGeneratedFleet, type GeneratedFleet } from '../../support/generated-fleet.ts';
+import { waitFor } from '../../support/wait.ts';
+import { MemorySecrets, Recorder, settingsFor } from './helpers.ts';
+
+async function fleetCore(instances: number, perInstance: number) {
+  const fleet = await startGeneratedFleet({ instances, alertsPerInstance: perInstance });
+  const core = createCore({
+    settings: settingsFor(fleet.urls, { pollIntervalSec: 300 }),
+    secrets: new MemorySecrets(),
+    osUser: 'tester',
+  });
+  core.start();
+  const total = instances * perInstance;
+  await waitFor(() => Object.keys(core.snapshot().alerts).length === total, {
+    timeoutMs: 60_000,
+    message: `core holds ${total}`,
+  });
+  return { fleet, core, total };
+}
+
+describe('merging polls that finish together', () => {
+  let fleet: GeneratedFleet;
+  let core: Core;
+  let total: number;
+
+  before(async () => {
+    ({ fleet, core, total } = await fleetCore(5, 5_000));
+    assert.ok(total >= COALESCE_FROM);
+  });
+  after(async () => {
+    await core?.stop();
+    await fleet?.stop();
+  });
+
+  it('merges them at most once per interval, and the last merge has every change', async () => {
+    const rec = new Recorder(core);
+    const before = core.snapshot().alerts;
+    fleet.churn(0.01);
+    const t0 = Date.now();
+    await core.refresh(); // all five instances poll at once
+    // Every instance's change arrives (50 resolved and 50 new per instance).
+    await waitFor(
+      () => {
+        const now = core.snapshot().alerts;
+        const added = Object.keys(now).filter((fp) => !(fp in before)).length;
+        return added === 250 && Object.keys(now).length === total;
+      },
+      { timeoutMs: 10_000, message: 'every instance churned in the view' },
+    );
+    const elapsed = Date.now() - t0;
+    rec.close();
+    // Five polls with changes, one delta each before; now at most one per interval.
+    const bound = Math.ceil(elapsed / COALESCE_MS) + 1;
+    assert.ok(
+      rec.deltas.length >= 1 && rec.deltas.length <= Math.min(4, bound),
+      `${rec.deltas.length} deltas for 5 changed polls in ${elapsed} ms`,
+    );
+  });
+});
+
+describe('merging polls below the scale threshold', () => {
+  it('merges each poll at once', async () => {
+    const { fleet, core } = await fleetCore(3, 1_000);
+    try {
+      const rec = new Recorder(core);
+      fleet.churn(0.01);
+      await core.refresh();
+      // Each changed poll gives its own delta right away (no timer involved).
+      await waitFor(() => rec.deltas.length >= 3, { timeoutMs: 5_000, message: '3 deltas' });
+      rec.close();
+    } finally {
+      await core.stop();
+      await fleet.stop();
+    }
+  });
+});
