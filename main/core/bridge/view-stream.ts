@@ -24,6 +24,11 @@ import { displaySeverityRank } from '../model/severity-order.ts';
 
 /** Records per message: ~2 MB of JSON at the sizes real alerts have. */
 export const PART_RECORDS = 2_000;
+/**
+ * The first part is smaller: it holds the top of the list (what a window shows first), so it
+ * is serialised, sent, parsed and drawn before the rest is even sent.
+ */
+export const FIRST_PART_RECORDS = 250;
 /** Records waiting for a slow window before its queue is replaced by a fresh snapshot. */
 export const MAX_QUEUED_RECORDS = 250_000;
 
@@ -165,7 +170,8 @@ export function snapshotMessages(s: ViewSnapshot, severityOrder: readonly string
       sent.add(fp);
       alerts.push(a);
     }
-    if (groups.length + alerts.length >= PART_RECORDS) flush(false);
+    const limit = out.length === 1 ? FIRST_PART_RECORDS : PART_RECORDS;
+    if (groups.length + alerts.length >= limit) flush(false);
   }
   // Alerts no group lists (none from Alertmanager's /alerts/groups; kept for completeness).
   if (sent.size < alertKeys.length) {

@@ -11,7 +11,8 @@
 //   (every instance replaces 1 % of its alerts every 15 s), while the page scrolls through the
 //   list: frame gaps over 100 ms during that minute;
 // - core RSS (/proc/<pid>/status VmRSS) and V8 heap after a full GC (over the inspector) after
-//   the first full poll and at the end: 10 minutes after the core started, churn going on.
+//   the first full poll and at the end (10 minutes after the core started, churn going on);
+//   RSS also every 5 s over the steady phase, whose highest sample the target is checked on.
 // BENCH_SCALE_MINUTES sets each measured phase (default 1), BENCH_SCALE_STEADY_MINUTES when the
 // end is (default 10); BENCH_SCALE_ONLY=20x5k runs one configuration.
 import { readFileSync } from 'node:fs';
@@ -317,10 +318,17 @@ async function runConfig(
     const longGaps = gaps.filter((g) => g > 100);
     await context.close();
     // Steady state: churn goes on, no window, until `steadyMs` after the core started.
+    // RSS is sampled every 5 s over it: one reading lands anywhere between two major GCs, and
+    // "steady" is the whole swing, so the target is checked against the highest sample.
     const left = steadyMs - (Date.now() - t0);
+    const steadyRss: number[] = [];
+    const sampler = setInterval(() => steadyRss.push(rssMb(pid)), 5_000);
     if (left > 0) await cpuOver(pid, left, () => fleet.churn(0.01));
+    clearInterval(sampler);
     await new Promise((r) => setTimeout(r, 3000));
     const rssEnd = rssMb(pid);
+    steadyRss.push(rssEnd);
+    const rssSteadyMax = Math.max(...steadyRss);
     const heapEnd = await heapMb(inspector);
     const minutes = round((Date.now() - t0) / 60_000, 1);
 
@@ -384,10 +392,12 @@ async function runConfig(
         name: `6 scale ${n} core RSS after first full poll`,
         median: round(rssFirst),
         unit: 'MB',
-        target: config.label === '20x5k' ? `<= ${RSS_TARGET_MB} MB` : '',
-        pass: config.label === '20x5k' ? rssFirst <= RSS_TARGET_MB : null,
+        // The target is for the steady state (below); this is the start-up peak's aftermath.
+        target: '',
+        pass: null,
         runs: 1,
-        notes: 'VmRSS of the shell process (core + HTTP + WebSocket server)',
+        notes:
+          'VmRSS of the shell process (core + HTTP + WebSocket server), 3 s after the first full poll',
       },
       {
         name: `6 scale ${n} core heap after first full poll`,
@@ -399,13 +409,13 @@ async function runConfig(
         notes: 'V8 heap used after a full GC (inspector: HeapProfiler.collectGarbage)',
       },
       {
-        name: `6 scale ${n} core RSS at the end`,
-        median: round(rssEnd),
+        name: `6 scale ${n} core RSS steady (highest sample)`,
+        median: round(rssSteadyMax),
         unit: 'MB',
         target: config.label === '20x5k' ? `<= ${RSS_TARGET_MB} MB` : '',
-        pass: config.label === '20x5k' ? rssEnd <= RSS_TARGET_MB : null,
-        runs: 1,
-        notes: `after ${minutes} min (4 page loads, 1% churn every 15 s from the second phase)`,
+        pass: config.label === '20x5k' ? rssSteadyMax <= RSS_TARGET_MB : null,
+        runs: steadyRss.length,
+        notes: `every 5 s from the end of the scrolling phase to ${minutes} min (4 page loads before it, 1% churn every 15 s); median ${round(median(steadyRss))} MB, at the end ${round(rssEnd)} MB`,
       },
       {
         name: `6 scale ${n} core heap at the end`,

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import {
   MAX_QUEUED_RECORDS,
   PART_RECORDS,
+  FIRST_PART_RECORDS,
   deltaMessages,
   snapshotMessages,
   streamView,
@@ -156,6 +157,8 @@ describe('view stream: bounded messages', () => {
     assert.ok(biggest < 4 * 1024 * 1024, `largest part ${biggest} chars`);
     const first = out[1]!;
     assert.ok(first.type === 'snapshot-part');
+    // The first part is the top of the list only: small, so it is drawn before the rest.
+    assert.ok(records(first) <= FIRST_PART_RECORDS + 11, `first part ${records(first)} records`);
     // Every critical group comes before any warning one.
     const severities = out
       .slice(1)

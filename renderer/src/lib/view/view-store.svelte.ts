@@ -120,6 +120,8 @@ export class ViewStore {
   #unsubscribe: (() => void) | null = null;
   /** When the partial view was last shown, and what grew since (not every part re-derives). */
   #partialAt = 0;
+  /** Whether the partial view shown holds any group yet (the first one is shown at once). */
+  #partialShowsGroups = false;
   #grown: CollectionName[] = [];
 
   /** Apply one message; returns false when a resubscribe is needed. */
@@ -132,12 +134,19 @@ export class ViewStore {
         return true;
       case 'loading': {
         const starting = this.#loading === null;
+        if (starting) this.#partialShowsGroups = false;
         this.#loading = result.progress;
         this.#grow(result.changed);
-        // The head at once (summary, instances), then what has come at most every 400 ms:
-        // enough to draw the top of the list without re-deriving it for every part.
+        // The head at once (summary, instances), the first part with groups at once (the top
+        // of the list: first paint), then what has come at most every 400 ms: enough to keep
+        // the list growing without re-deriving it for every part.
         const now = Date.now();
-        if (starting || now - this.#partialAt >= 400) {
+        const firstGroups =
+          !this.#partialShowsGroups &&
+          result.changed !== 'all' &&
+          result.changed.includes('groups');
+        if (starting || firstGroups || now - this.#partialAt >= 400) {
+          if (firstGroups) this.#partialShowsGroups = true;
           this.#partialAt = now;
           this.#show(result.partial, this.#takeGrown());
         }
@@ -145,6 +154,7 @@ export class ViewStore {
       }
       case 'view':
         this.#loading = null;
+        this.#partialShowsGroups = false;
         this.#grow(result.changed);
         this.#show(result.snapshot, this.#takeGrown());
         return true;
