@@ -24,20 +24,29 @@ function mixed(n: number): string {
   return out;
 }
 
+interface LongTaskObserver {
+  observe(o: { type: string; buffered?: boolean }): void;
+  disconnect(): void;
+}
+
 interface LongTaskPage {
   __longTasks?: number[];
-  PerformanceObserver: new (cb: (list: { getEntries(): { duration: number }[] }) => void) => {
-    observe(o: { type: string; buffered?: boolean }): void;
-  };
+  __longTaskObserver?: LongTaskObserver;
+  PerformanceObserver: new (
+    cb: (list: { getEntries(): { duration: number }[] }) => void,
+  ) => LongTaskObserver;
 }
 
 async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     const g = globalThis as unknown as LongTaskPage;
     g.__longTasks = [];
-    new g.PerformanceObserver((list) => {
+    // One observer at a time: each earlier one would report every task again.
+    g.__longTaskObserver?.disconnect();
+    g.__longTaskObserver = new g.PerformanceObserver((list) => {
       for (const e of list.getEntries()) g.__longTasks?.push(e.duration);
-    }).observe({ type: 'longtask' });
+    });
+    g.__longTaskObserver.observe({ type: 'longtask' });
   });
 }
 

@@ -77,6 +77,8 @@ export interface CoreOptions {
    * the host and OS user, so a restart finds its own acks again and nobody else's.
    */
   ackOwner?: string;
+  /** Alerts from which polls finishing close together are merged together (COALESCE_FROM). */
+  coalesceFrom?: number;
 }
 
 export function createCore(options: CoreOptions): Core {
@@ -110,6 +112,7 @@ class EngineCore implements Core {
   private readonly cycleListeners = new Set<(c: CycleReport) => void>();
   private readonly actions: SilenceActions;
   private readonly ackOwner: string;
+  private readonly coalesceFrom: number;
   private readonly hygiene = new SilenceHygiene();
   private silenceNotes: SilenceNotes;
   private tendingAcks = false;
@@ -130,6 +133,7 @@ class EngineCore implements Core {
     };
     this.events = new EventPipeline();
     this.ackOwner = o.ackOwner ?? ownerTag(hostname(), this.osUser);
+    this.coalesceFrom = o.coalesceFrom ?? COALESCE_FROM;
     this.silenceNotes = { ackOwner: this.ackOwner, attention: new Map() };
     this.runtimes = this.settings.instances.map((s) => this.newRuntime(s));
     this.view = this.merger.merge(this.mergeInput(), undefined).view;
@@ -354,7 +358,7 @@ class EngineCore implements Core {
    * finished meanwhile (the first at once, the rest at most COALESCE_MS later).
    */
   private cycleDone(): void {
-    if (this.merger.alertCount < COALESCE_FROM) {
+    if (this.merger.alertCount < this.coalesceFrom) {
       this.rebuild();
       return;
     }

@@ -1,8 +1,8 @@
-// At scale (COALESCE_FROM alerts and more), instance polls that finish close together are
+// At scale (COALESCE_FROM alerts and more; here a lower threshold, set as an option), instance polls that finish close together are
 // merged together: at most one merge per COALESCE_MS, the first at once, and the view after
 // the last one holds every instance's change. Below that, every poll is merged at once.
-// Generated payloads (support/generated-fleet.ts): 5 real Alertmanagers holding 5,000 alerts
-// each are slow to fill on a 2-core machine, and the merge does not depend on the server.
+// Generated payloads (support/generated-fleet.ts): the merge does not depend on the server,
+// and five real Alertmanagers per test are slow to start on a 2-core machine.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { COALESCE_FROM, COALESCE_MS, createCore } from '../../../main/core/engine/create-core.ts';
@@ -11,12 +11,13 @@ import { startGeneratedFleet, type GeneratedFleet } from '../../support/generate
 import { waitFor } from '../../support/wait.ts';
 import { MemorySecrets, Recorder, settingsFor } from './helpers.ts';
 
-async function fleetCore(instances: number, perInstance: number) {
+async function fleetCore(instances: number, perInstance: number, coalesceFrom?: number) {
   const fleet = await startGeneratedFleet({ instances, alertsPerInstance: perInstance });
   const core = createCore({
     settings: settingsFor(fleet.urls, { pollIntervalSec: 300 }),
     secrets: new MemorySecrets(),
     osUser: 'tester',
+    ...(coalesceFrom !== undefined ? { coalesceFrom } : {}),
   });
   core.start();
   const total = instances * perInstance;
@@ -33,8 +34,10 @@ describe('merging polls that finish together', () => {
   let total: number;
 
   before(async () => {
-    ({ fleet, core, total } = await fleetCore(5, 5_000));
-    assert.ok(total >= COALESCE_FROM);
+    // A lower threshold than the default (COALESCE_FROM) keeps this test light beside the
+    // Chromium tests it runs with; the default's own figures are in the bench (case 6).
+    ({ fleet, core, total } = await fleetCore(5, 1_000, 2_000));
+    assert.ok(COALESCE_FROM >= 20_000);
   });
   after(async () => {
     await core?.stop();
@@ -47,12 +50,12 @@ describe('merging polls that finish together', () => {
     fleet.churn(0.01);
     const t0 = Date.now();
     await core.refresh(); // all five instances poll at once
-    // Every instance's change arrives (50 resolved and 50 new per instance).
+    // Every instance's change arrives (10 resolved and 10 new per instance).
     await waitFor(
       () => {
         const now = core.snapshot().alerts;
         const added = Object.keys(now).filter((fp) => !(fp in before)).length;
-        return added === 250 && Object.keys(now).length === total;
+        return added === 50 && Object.keys(now).length === total;
       },
       { timeoutMs: 10_000, message: 'every instance churned in the view' },
     );
@@ -69,7 +72,7 @@ describe('merging polls that finish together', () => {
 
 describe('merging polls below the scale threshold', () => {
   it('merges each poll at once', async () => {
-    const { fleet, core } = await fleetCore(3, 1_000);
+    const { fleet, core } = await fleetCore(3, 500);
     try {
       const rec = new Recorder(core);
       fleet.churn(0.01);
