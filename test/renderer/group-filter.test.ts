@@ -7,7 +7,11 @@ import { describe, it } from 'node:test';
 import type { AlertView, GroupView } from '../../main/core/model/view.ts';
 import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
 import { parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
-import { GroupFilter, narrows } from '../../renderer/src/lib/alerts/group-filter.ts';
+import {
+  GroupFilter,
+  narrows,
+  PRUNE_AFTER_MS,
+} from '../../renderer/src/lib/alerts/group-filter.ts';
 import { GroupPreparer } from '../../renderer/src/lib/alerts/prepared-groups.ts';
 import { prng } from '../bench/lib/fixtures.ts';
 import {
@@ -126,10 +130,13 @@ describe('GroupFilter over prepared groups', () => {
     for (let k = 0; k < 30; k++) groups[`g${k}`] = newGroup(k);
     let order: string[] = ['critical', 'warning', 'info'];
     const preparer = new GroupPreparer();
-    const filter = new GroupFilter();
+    // A clock that sometimes jumps past PRUNE_AFTER_MS: caches are pruned along the way.
+    let now = 0;
+    const filter = new GroupFilter(() => now);
     let text = '';
     let base = randomFilter(r, '');
     for (let step = 0; step < 400; step++) {
+      now += step % 7 === 0 ? PRUNE_AFTER_MS : 50;
       const roll = r();
       if (roll < 0.35) {
         // Type or delete a character, or start a new word or matcher.
@@ -179,6 +186,55 @@ describe('GroupFilter over prepared groups', () => {
       for (const row of rows)
         if (row.kind === 'alert') assert.ok(alerts[row.alert.fingerprint] === row.alert, context);
     }
+  });
+
+  it('keeps only the current filter results once it has stood for a while', () => {
+    const r = prng(7);
+    const alerts: Record<string, AlertView> = {};
+    const groups: Record<string, GroupView> = {};
+    for (let k = 0; k < 20; k++) {
+      const fps = [0, 1, 2, 3].map((i) => `f${k}-${i}`);
+      for (const fp of fps) alerts[fp] = randomAlert(r, fp);
+      groups[`g${k}`] = {
+        key: `g${k}`,
+        clusterId: 'c1',
+        receiver: 'r',
+        labels: {},
+        alerts: fps,
+        counts: { active: 0, suppressed: 0, unprocessed: 0 },
+        severity: '',
+        stale: false,
+      };
+    }
+    const order = ['critical', 'warning', 'info'];
+    let now = 0;
+    const gf = new GroupFilter(() => now);
+    const prepared = new GroupPreparer().prepare(groups, alerts, order);
+    const all = (text: string): AlertFilter => ({
+      ...randomFilter(() => 0, text),
+      receivers: [],
+      instances: [],
+    });
+    // Typing "crash" and deleting it: every step's results are cached per group.
+    const typed = ['c', 'cr', 'cra', 'crash', 'cra', 'cr', 'c', ''];
+    for (const t of typed) {
+      now += 100;
+      gf.build(prepared, all(t));
+    }
+    const most = Math.max(...prepared.groups.map((p) => p.results.size));
+    assert.ok(most >= 5, `${most} filters cached for a group while typing`);
+    // The filter stands; a data change rebuilds after PRUNE_AFTER_MS: one result per group.
+    now += PRUNE_AFTER_MS;
+    const built = gf.build(prepared, all(''));
+    assert.ok(prepared.groups.every((p) => p.results.size <= 1));
+    assert.deepEqual(
+      built.groups.map((g) => g.key),
+      reference(groups, alerts, all(''), order).keys,
+    );
+    // Typing again caches again.
+    now += 100;
+    gf.build(prepared, all('c'));
+    assert.ok(prepared.groups.some((p) => p.results.size === 2));
   });
 
   it('narrows only when every alert the new filter passes passed the old one', () => {
