@@ -8,13 +8,18 @@ import { goTrimSpace, hasLoneSurrogate } from './go-text.ts';
 import { newMatcher, ParseFailure, type MatchType } from './matcher.ts';
 
 // The upstream expression itself, evaluated by RE2 as upstream does ('=~' before '=').
-const MATCHER_RE = RE2JS.compile(
-  '^\\s*([a-zA-Z_:][a-zA-Z0-9_:]*)\\s*(=~|=|!=|!~)\\s*((?s).*?)\\s*$',
-);
+// Compiled on first use, not at import: compiling it takes ~20 ms, which the window would
+// otherwise spend before its first paint (no filter text usually needs it by then).
+let matcherRe: RE2JS | undefined;
+function matcherExpression(): RE2JS {
+  return (matcherRe ??= RE2JS.compile(
+    '^\\s*([a-zA-Z_:][a-zA-Z0-9_:]*)\\s*(=~|=|!=|!~)\\s*((?s).*?)\\s*$',
+  ));
+}
 
 /** labels.ParseMatcher; `offset` is where `s` starts in the whole input (for positions). */
 export function classicParseMatcher(s: string, offset = 0): Matcher {
-  const m = MATCHER_RE.matcher(s);
+  const m = matcherExpression().matcher(s);
   if (!m.matches()) throw new ParseFailure(`bad matcher format: ${s}`, offset);
   const name = m.group(1) as string;
   const op = m.group(2) as MatchType;
