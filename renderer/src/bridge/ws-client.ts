@@ -39,8 +39,10 @@ export interface WsBridgeOptions {
   /**
    * After a message of at least `largeMessageChars` (a view snapshot), the following messages
    * wait for `yieldToRender` to call back, in order: the page paints what the large one showed
-   * before parsing the next (the next part of a streamed snapshot). Defaults: 1,000,000 chars and a
-   * zero timeout; the browser passes "after the next frame".
+   * before parsing the next (the next part of a streamed snapshot). Defaults: 100,000 chars (the
+   * first part of a streamed snapshot, the top of the list, is ~250 kB: the rows it holds are
+   * drawn before the next 2 MB part is parsed) and a zero timeout; the browser passes "after
+   * the next frame".
    */
   largeMessageChars?: number;
   yieldToRender?: (fn: () => void) => void;
@@ -77,7 +79,7 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
   const clearTimer =
     options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
 
-  const largeMessageChars = options.largeMessageChars ?? 1_000_000;
+  const largeMessageChars = options.largeMessageChars ?? 100_000;
   const yieldToRender = options.yieldToRender ?? ((fn) => setTimer(fn, 0));
 
   let socket: WebSocketLike | undefined;
