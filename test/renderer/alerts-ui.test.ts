@@ -160,6 +160,21 @@ describe('alerts view', { skip: amSkipReason() }, () => {
     await setFilter(page, '');
   });
 
+  it('offers a value that arrives while the suggestions are open', async () => {
+    // The label index is kept up to date record by record (label-index.ts), not rebuilt:
+    // this is the window's half of that, on a real poll.
+    const input = page.locator('[data-testid=filter-input]');
+    await input.fill('');
+    await input.pressSequentially('instance="node-');
+    await page.locator('#filter-suggestions', { hasText: 'node-2' }).waitFor();
+    assert.equal(await page.locator('#filter-suggestions', { hasText: 'node-7' }).count(), 0);
+    await postAlerts(am.url, [
+      makeAlert({ alertname: 'LateArrival', severity: 'info', instance: 'node-7' }),
+    ]);
+    await page.locator('#filter-suggestions', { hasText: 'node-7' }).waitFor({ timeout: 20_000 });
+    await setFilter(page, '');
+  });
+
   it('shows hostile labels and annotations as text and runs nothing', async () => {
     await setFilter(page, 'alertname="Hostile"');
     const row = page.locator('[data-testid=alert-row]', { hasText: 'Hostile' });

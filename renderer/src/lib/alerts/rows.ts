@@ -158,16 +158,3 @@ export function flattenRows(groups: readonly GroupRow[], collapsed: ReadonlySet<
   }
   return rows;
 }
-
-/** Label names and values of the current alerts, for autocompletion. */
-export function labelIndex(alerts: Record<string, AlertView>): Map<string, Map<string, number>> {
-  const index = new Map<string, Map<string, number>>();
-  for (const a of Object.values(alerts)) {
-    for (const [k, v] of Object.entries(a.labels)) {
-      let values = index.get(k);
-      if (!values) index.set(k, (values = new Map()));
-      values.set(v, (values.get(v) ?? 0) + 1);
-    }
-  }
-  return index;
-}

@@ -61,6 +61,13 @@ export type ReadResult =
   | { kind: 'pending' }
   | { kind: 'resync'; reason: 'no-snapshot' | 'out-of-order'; expected?: number; got: number };
 
+/** Told of every alert record the reader replaces, adds or removes (a derived index). */
+export interface AlertWatcher {
+  change(prev: AlertView | undefined, next: AlertView | undefined): void;
+  /** A new snapshot starts: whatever was derived from the old records is void. */
+  reset(): void;
+}
+
 /**
  * The window's side of the view stream (main/core/bridge/view-stream.ts): assembles streamed
  * snapshots and multi-part deltas, so the view only ever moves from one complete state to the
@@ -83,20 +90,28 @@ export class ViewStreamReader {
       }
     | undefined;
   #deltaParts: ViewDelta[] = [];
+  #watcher: AlertWatcher | undefined;
 
   get current(): ViewSnapshot | null {
     return this.#current;
+  }
+
+  /** Who is told of each alert record change from now on. */
+  watchAlerts(watcher: AlertWatcher | undefined): void {
+    this.#watcher = watcher;
   }
 
   reset(): void {
     this.#current = null;
     this.#loading = undefined;
     this.#deltaParts = [];
+    this.#watcher?.reset();
   }
 
   read(message: ViewStreamMessage): ReadResult {
     if (message.type === 'snapshot') {
       this.#deltaParts = [];
+      this.#watcher?.reset();
       if (!message.loading) {
         this.#loading = undefined;
         // Own copies (a small snapshot: large ones stream in parts): later deltas change them
@@ -122,7 +137,10 @@ export class ViewStreamReader {
       if (part.seq !== l.view.seq)
         return { kind: 'resync', reason: 'out-of-order', expected: l.view.seq, got: part.seq };
       for (const g of part.groups) l.groups[g.key] = g;
-      for (const a of part.alerts) l.alerts[a.fingerprint] = a;
+      for (const a of part.alerts) {
+        this.#watcher?.change(ownRecord(l.alerts, a.fingerprint), a);
+        l.alerts[a.fingerprint] = a;
+      }
       l.progress = {
         alerts: l.progress.alerts + part.alerts.length,
         groups: l.progress.groups + part.groups.length,
@@ -160,7 +178,11 @@ export class ViewStreamReader {
     if (delta.seq !== current.seq + 1) {
       return { kind: 'resync', reason: 'out-of-order', expected: current.seq + 1, got: delta.seq };
     }
-    return { kind: 'view', snapshot: current, changed: applyDeltaInPlace(current, delta) };
+    return {
+      kind: 'view',
+      snapshot: current,
+      changed: applyDeltaInPlace(current, delta, this.#watcher),
+    };
   }
 
   #loadingResult(changed: Changed): ReadResult {
@@ -212,18 +234,37 @@ export function applyDelta(current: ViewSnapshot, delta: ViewDelta): ViewSnapsho
   return next;
 }
 
-/** The delta applied to `view` itself; returns the collections it changed. */
-export function applyDeltaInPlace(view: ViewSnapshot, delta: ViewDelta): CollectionName[] {
+/**
+ * The delta applied to `view` itself; returns the collections it changed. `watcher` is told of
+ * each alert record replaced, added or removed.
+ */
+export function applyDeltaInPlace(
+  view: ViewSnapshot,
+  delta: ViewDelta,
+  watcher?: AlertWatcher,
+): CollectionName[] {
   const touched = touchedBy(delta);
   for (const name of touched) {
     const target = view[name] as Record<string, unknown>;
-    for (const key of delta.remove[name] ?? []) delete target[key];
-    for (const record of (delta.upsert[name] as unknown[] | undefined) ?? [])
-      target[recordKey(name, record)] = record;
+    const watch = name === 'alerts' ? watcher : undefined;
+    for (const key of delta.remove[name] ?? []) {
+      if (watch && Object.hasOwn(target, key)) watch.change(target[key] as AlertView, undefined);
+      delete target[key];
+    }
+    for (const record of (delta.upsert[name] as unknown[] | undefined) ?? []) {
+      const key = recordKey(name, record);
+      if (watch) watch.change(ownRecord(target, key), record as AlertView);
+      target[key] = record;
+    }
   }
   view.seq = delta.seq;
   if (delta.summary) view.summary = delta.summary;
   return touched;
+}
+
+/** The record under `key`, never one inherited from Object.prototype ("constructor"). */
+function ownRecord(target: Record<string, unknown>, key: string): AlertView | undefined {
+  return Object.hasOwn(target, key) ? (target[key] as AlertView) : undefined;
 }
 
 function touchedBy(delta: ViewDelta): CollectionName[] {

@@ -22,6 +22,7 @@ import {
   type LoadingProgress,
 } from './apply.ts';
 import { isUnhealthy } from '$core/model/health.ts';
+import { LabelIndex, type LabelCounts } from '../alerts/label-index.ts';
 
 /** One collection: the reader's object, and a version bumped when it changes in place. */
 class Collection<T> {
@@ -116,7 +117,25 @@ export class ViewStore {
     return c.name;
   }
 
-  readonly #reader = new ViewStreamReader();
+  /**
+   * Label names and values of the alerts with their counts (autocompletion). Built on first
+   * read, then kept up to date by the reader record by record; dropped on a new snapshot.
+   * Reading it depends on the alerts, like reading `alerts`.
+   */
+  get labelCounts(): LabelCounts {
+    const alerts = this.alerts;
+    return (this.#labels ??= LabelIndex.of(alerts)).counts;
+  }
+
+  #labels: LabelIndex | null = null;
+  readonly #reader = (() => {
+    const reader = new ViewStreamReader();
+    reader.watchAlerts({
+      change: (prev, next) => this.#labels?.change(prev, next),
+      reset: () => (this.#labels = null),
+    });
+    return reader;
+  })();
   #unsubscribe: (() => void) | null = null;
   /** When the partial view was last shown, and what grew since (not every part re-derives). */
   #partialAt = 0;
