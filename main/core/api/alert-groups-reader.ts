@@ -10,7 +10,7 @@
 // (or its result, for valid shapes this reader leaves to zod, such as null lists).
 import { createHash } from 'node:crypto';
 import { NONE } from '../model/none.ts';
-import { splitObjectArray } from './group-split.ts';
+import { ObjectArraySplitter } from './group-split.ts';
 import type { AlertGroup, AlertState, AlertStatus, GettableAlert, Receiver } from './types.ts';
 import type { StringPool } from './string-pool.ts';
 
@@ -57,30 +57,43 @@ export class AlertGroupsReader {
    * parses it whole: JSON.parse's error, or zod's).
    */
   readText(text: string): AlertGroup[] | undefined {
-    const ranges = splitObjectArray(text);
-    if (!ranges) return undefined;
+    return this.readChunks([text]);
+  }
+
+  /**
+   * readText for a body given as decoded chunks, in order: each group's text is taken as it
+   * completes, and no string of the whole body is made.
+   */
+  readChunks(chunks: Iterable<string>): AlertGroup[] | undefined {
     const previous = this.#byDigest;
     const next = new Map<string, AlertGroup>();
-    const out = new Array<AlertGroup>(ranges.length);
-    try {
-      for (let k = 0; k < ranges.length; k++) {
-        const [start, end] = ranges[k]!;
-        const piece = text.slice(start, end);
-        const digest = createHash('sha256').update(piece).digest('base64');
-        let g = next.get(digest) ?? previous.get(digest);
-        if (g === undefined) {
-          let json: unknown;
-          try {
-            json = JSON.parse(piece);
-          } catch {
-            return undefined;
-          }
-          g = this.#group(json);
-          if (!g) return undefined;
+    const out: AlertGroup[] = [];
+    const splitter = new ObjectArraySplitter();
+    let refused = false;
+    const take = (piece: string): void => {
+      if (refused) return;
+      const digest = createHash('sha256').update(piece).digest('base64');
+      let g = next.get(digest) ?? previous.get(digest);
+      if (g === undefined) {
+        let json: unknown;
+        try {
+          json = JSON.parse(piece);
+        } catch {
+          refused = true;
+          return;
         }
-        next.set(digest, g);
-        out[k] = g;
+        g = this.#group(json);
+        if (!g) {
+          refused = true;
+          return;
+        }
       }
+      next.set(digest, g);
+      out.push(g);
+    };
+    try {
+      for (const chunk of chunks) if (!splitter.push(chunk, take) || refused) return undefined;
+      if (!splitter.end()) return undefined;
     } finally {
       this.#rotate();
     }

@@ -2,7 +2,7 @@
 // a path prefix). Every response is validated; every failure is an AlertmanagerError.
 import type { ConnectionOptions, RequestOptions } from './connection.ts';
 import { AlertGroupsReader } from './alert-groups-reader.ts';
-import { HttpTransport, type HttpCall } from './http.ts';
+import { HttpTransport, type HttpAnswer, type HttpCall } from './http.ts';
 import { StringPool } from './string-pool.ts';
 import {
   alertGroupsResponse,
@@ -91,7 +91,7 @@ export class AlertmanagerClient {
   /** `get` for the polled queries: an unchanged body gives the previous result (same object). */
   private async getPolled<T>(
     call: Omit<HttpCall, 'method'>,
-    parse: (status: number, text: string) => T,
+    parse: (status: number, answer: HttpAnswer) => T,
     o?: RequestOptions,
   ): Promise<T> {
     const key = `${call.path}?${call.query?.toString() ?? ''}`;
@@ -101,7 +101,7 @@ export class AlertmanagerClient {
       o,
     );
     if (answer.unchanged && memo) return memo.value as T;
-    const value = parse(answer.status, answer.text);
+    const value = parse(answer.status, answer);
     if (answer.digest !== undefined) this.#unchanged.set(key, { digest: answer.digest, value });
     return value;
   }
@@ -152,7 +152,7 @@ export class AlertmanagerClient {
     }
     return this.getPolled(
       { path: '/silences', endpoint, query },
-      (s, t) => parseBody(silencesResponse, endpoint, s, t),
+      (s, a) => parseBody(silencesResponse, endpoint, s, a.text),
       o,
     );
   }
@@ -209,11 +209,12 @@ export class AlertmanagerClient {
     const query = alertQuery(q, ['active', 'silenced', 'inhibited']);
     return this.getPolled(
       { path: '/alerts/groups', endpoint, query },
-      (s, t) => {
-        // Group by group, parsing only what changed; anything else is parsed whole.
-        const groups = this.#groupsReader.readText(t);
+      (s, a) => {
+        // Group by group as the body's chunks are decoded, parsing only what changed; anything
+        // else is parsed whole.
+        const groups = this.#groupsReader.readChunks(a.textChunks());
         if (groups) return groups;
-        const json = parseJson(endpoint, s, t);
+        const json = parseJson(endpoint, s, a.text);
         return (
           this.#groupsReader.read(json) ?? validateJson(alertGroupsResponse, endpoint, s, json)
         );

@@ -35,8 +35,17 @@ export interface HttpCall {
 
 export interface HttpAnswer {
   status: number;
-  /** The body decoded as UTF-8; invalid sequences become U+FFFD (validation decides later). */
-  text: string;
+  /**
+   * The body decoded as UTF-8; invalid sequences become U+FFFD (validation decides later).
+   * Decoded when first read.
+   */
+  readonly text: string;
+  /**
+   * The body decoded chunk by chunk as it arrived, the same text as `text` in pieces, for a
+   * reader that never needs one string of the whole body (a 5 MB string outlives the parse
+   * that read it: large objects go only with a full collection).
+   */
+  textChunks(): Iterable<string>;
   /** SHA-256 of the body bytes (successful answers only). */
   digest?: string;
   /** The body has the digest of `call.sameAs`: `text` is empty, nothing was decoded. */
@@ -267,8 +276,14 @@ export class HttpTransport {
       for (const chunk of bytes.chunks) digest.update(chunk);
       const hex = digest.digest('hex');
       if (call.sameAs !== undefined && call.sameAs === hex)
-        return { status: res.statusCode, text: '', digest: hex, unchanged: true };
-      return { status: res.statusCode, text: decode(bytes), digest: hex };
+        return {
+          status: res.statusCode,
+          text: '',
+          textChunks: () => [],
+          digest: hex,
+          unchanged: true,
+        };
+      return decodedAnswer(res.statusCode, hex, bytes);
     } catch (err) {
       if (err instanceof AlertmanagerError) throw err;
       // Release the connection: an unread body would keep it busy.
@@ -352,4 +367,31 @@ export class HttpTransport {
 /** Non-fatal decoding: invalid UTF-8 becomes U+FFFD and schema validation decides. */
 function decode({ chunks, size }: { chunks: Buffer[]; size: number }): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks, size));
+}
+
+/** An answer whose body is decoded when asked for: whole (`text`) or chunk by chunk. */
+function decodedAnswer(
+  status: number,
+  digest: string,
+  bytes: { chunks: Buffer[]; size: number },
+): HttpAnswer {
+  let text: string | undefined;
+  return {
+    status,
+    digest,
+    get text() {
+      return (text ??= decode(bytes));
+    },
+    *textChunks() {
+      // Streaming decode: a UTF-8 sequence split between two chunks is decoded whole, and the
+      // result is exactly `decode`'s.
+      const decoder = new TextDecoder('utf-8', { fatal: false });
+      for (const chunk of bytes.chunks) {
+        const piece = decoder.decode(chunk, { stream: true });
+        if (piece !== '') yield piece;
+      }
+      const rest = decoder.decode();
+      if (rest !== '') yield rest;
+    },
+  };
 }

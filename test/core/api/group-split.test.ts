@@ -2,9 +2,12 @@
 // accepts must be exactly what parsing the whole body gives, anything else must be left to the
 // whole-body path, and an unchanged group's text must give back the same object (not parsed).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { AlertGroupsReader } from '../../../main/core/api/alert-groups-reader.ts';
-import { splitObjectArray } from '../../../main/core/api/group-split.ts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AlertmanagerClient } from '../../../main/core/api/client.ts';
+import { ObjectArraySplitter, splitObjectArray } from '../../../main/core/api/group-split.ts';
 import { alertGroupsResponse } from '../../../main/core/api/schemas.ts';
 import { StringPool } from '../../../main/core/api/string-pool.ts';
 import { groupsPayload, prng } from '../../bench/lib/fixtures.ts';
@@ -61,6 +64,72 @@ describe('splitObjectArray', () => {
       'null',
     ])
       assert.equal(splitObjectArray(t), undefined, JSON.stringify(t));
+  });
+});
+
+/** `text` in random chunks (1 to 40 characters, sometimes one whole chunk). */
+function chunked(text: string, r: () => number): string[] {
+  if (r() < 0.1) return [text];
+  const out: string[] = [];
+  for (let i = 0; i < text.length;) {
+    const n = 1 + Math.floor(r() * 40);
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+/** The streaming splitter's elements, or undefined when it refuses the text. */
+function streamed(chunks: readonly string[]): string[] | undefined {
+  const splitter = new ObjectArraySplitter();
+  const out: string[] = [];
+  for (const c of chunks) if (!splitter.push(c, (t) => out.push(t))) return undefined;
+  return splitter.end() ? out : undefined;
+}
+
+/** What splitObjectArray finds, as texts. */
+function whole(text: string): string[] | undefined {
+  return splitObjectArray(text)?.map(([a, b]) => text.slice(a, b));
+}
+
+describe('ObjectArraySplitter (chunk by chunk)', () => {
+  it('finds exactly what splitObjectArray finds, wherever the chunks are cut', () => {
+    const r = prng(5);
+    const texts = [
+      '[]',
+      ' [ {"a":"}"} , {} ] ',
+      '',
+      '{}',
+      '[1]',
+      '[{}',
+      '[{},]',
+      '[{}}]',
+      '[{}] x',
+      '\ufeff[{}]',
+      '[{"a":"]',
+      '[{"a":"\\\\"},{"b":["}"]}]',
+      'null',
+    ];
+    for (let seed = 1; seed <= 20; seed++) texts.push(body(seed).text);
+    for (let n = 0; n < 600; n++) {
+      // Damaged bodies, as in the reader's test below.
+      let { text } = body(1 + (n % 10));
+      const at = Math.floor(r() * text.length);
+      const pick = '{}[],"\\: x'[Math.floor(r() * 10)]!;
+      text =
+        r() < 0.5
+          ? text.slice(0, at) + text.slice(at + 1)
+          : text.slice(0, at) + pick + text.slice(at);
+      texts.push(text);
+    }
+    let accepted = 0;
+    for (const text of texts) {
+      const expected = whole(text);
+      if (expected) accepted++;
+      for (let k = 0; k < 3; k++)
+        assert.deepEqual(streamed(chunked(text, r)), expected, JSON.stringify(text.slice(0, 80)));
+    }
+    assert.ok(accepted > 40, `${accepted} accepted`);
   });
 });
 
@@ -123,6 +192,14 @@ describe('AlertGroupsReader.readText', () => {
     assert.deepEqual(third[1], first[1]);
   });
 
+  it('reads a body given in chunks as it reads the whole text', () => {
+    const r = prng(9);
+    for (let seed = 1; seed <= 20; seed++) {
+      const { text } = body(seed);
+      assert.deepEqual(reader().readChunks(chunked(text, r)), reader().readText(text));
+    }
+  });
+
   it('leaves to the whole-body path what it does not accept', () => {
     const rd = reader();
     assert.equal(rd.readText('{"error":"x"}'), undefined);
@@ -132,5 +209,45 @@ describe('AlertGroupsReader.readText', () => {
       undefined,
     );
     assert.deepEqual(rd.readText('[]'), []);
+  });
+});
+
+describe('the client reads /alerts/groups chunk by chunk', () => {
+  let server: Server;
+  let url = '';
+  let served = '';
+  before(async () => {
+    // Writes the body a few bytes at a time, so UTF-8 sequences (emoji, bidi marks) are split
+    // between chunks: the streaming decode must give the same text as decoding it whole.
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const bytes = Buffer.from(served, 'utf8');
+      let i = 0;
+      const next = (): void => {
+        if (i >= bytes.length) return void res.end();
+        res.write(bytes.subarray(i, (i += 7)), () => setImmediate(next));
+      };
+      next();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('gives what parsing the whole body gives, with multi-byte text cut between chunks', async () => {
+    const client = new AlertmanagerClient({ baseUrl: url });
+    try {
+      for (const seed of [4, 5]) {
+        const b = JSON.parse(body(seed).text) as unknown;
+        served = JSON.stringify(b);
+        assert.ok(
+          [...served].some((c) => c.charCodeAt(0) > 0x7f),
+          'the body has multi-byte characters',
+        );
+        assert.deepEqual(await client.getAlertGroups(), alertGroupsResponse.parse(b));
+      }
+    } finally {
+      await client.close();
+    }
   });
 });
