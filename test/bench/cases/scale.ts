@@ -141,6 +141,8 @@ interface PageGlobals {
   __keys?: number[];
   __gaps?: number[];
   __scrolling?: boolean;
+  __long?: string[];
+  __loaf?: { disconnect(): void };
 }
 
 async function firstPaint(
@@ -210,6 +212,17 @@ const SCROLLER = `(() => {
   const g = globalThis;
   g.__gaps = [];
   g.__scrolling = true;
+  // What filled each long frame (Long Animation Frames API): the script that ran longest in it
+  // and how long, or none (style, layout, paint, GC outside script, or another process).
+  g.__long = [];
+  g.__loaf = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.duration <= 100) continue;
+      const s = [...e.scripts].sort((a, b) => b.duration - a.duration)[0];
+      g.__long.push(Math.round(e.duration) + ' ms: ' + (s ? s.invoker + ' ' + Math.round(s.duration) + ' ms' : 'no script'));
+    }
+  });
+  g.__loaf.observe({ type: 'long-animation-frame' });
   const vp = document.querySelector('.viewport');
   let last = performance.now();
   let down = true;
@@ -231,11 +244,12 @@ async function startScrolling(page: Page): Promise<void> {
   await page.evaluate(SCROLLER);
 }
 
-async function stopScrolling(page: Page): Promise<number[]> {
+async function stopScrolling(page: Page): Promise<{ gaps: number[]; long: string[] }> {
   return page.evaluate(() => {
     const g = globalThis as unknown as PageGlobals;
     g.__scrolling = false;
-    return g.__gaps ?? [];
+    g.__loaf?.disconnect();
+    return { gaps: g.__gaps ?? [], long: g.__long ?? [] };
   });
 }
 
@@ -318,7 +332,7 @@ async function runConfig(
     fleet.prepareFlap(0.01);
     await startScrolling(page);
     const cpuChurn = await cpuOver(pid, phaseMs, () => fleet.churn(0.01));
-    const gaps = await stopScrolling(page);
+    const { gaps, long: longFrames } = await stopScrolling(page);
     const longGaps = gaps.filter((g) => g > 100);
     await context.close();
     // Steady state: churn goes on, no window, until `steadyMs` after the core started.
@@ -390,7 +404,7 @@ async function runConfig(
         target: config.label === '20x5k' ? '0' : '',
         pass: config.label === '20x5k' ? longGaps.length === 0 : null,
         runs: gaps.length,
-        notes: `longest ${round(Math.max(0, ...gaps))} ms over ${gaps.length} frames`,
+        notes: `longest ${round(Math.max(0, ...gaps))} ms over ${gaps.length} frames${longFrames.length > 0 ? `; long animation frames (longest script in each): ${longFrames.slice(0, 8).join('; ')}` : ''}`,
       },
       {
         name: `6 scale ${n} core RSS after first full poll`,
