@@ -83,8 +83,8 @@ describe('label index', () => {
 
     let index: LabelIndex | null = null;
     const reader = new ViewStreamReader();
-    reader.watchAlerts({
-      change: (prev, next) => index?.change(prev, next),
+    reader.watch({
+      alert: (prev, next) => index?.change(prev, next),
       reset: () => (index = null),
     });
     let seq = 1;
@@ -118,8 +118,8 @@ describe('label index', () => {
   it('follows a streamed snapshot part by part', () => {
     let index: LabelIndex | null = null;
     const reader = new ViewStreamReader();
-    reader.watchAlerts({
-      change: (prev, next) => index?.change(prev, next),
+    reader.watch({
+      alert: (prev, next) => index?.change(prev, next),
       reset: () => (index = null),
     });
     const head = snapshot(5, []);

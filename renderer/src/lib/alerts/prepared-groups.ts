@@ -5,6 +5,7 @@
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
 import type { FilterResult } from './group-filter.ts';
+import type { ListChanges } from './list-changes.ts';
 
 export interface PreparedGroup {
   readonly group: GroupView;
@@ -42,31 +43,47 @@ export interface PreparedGroups {
   readonly orderKey: string;
 }
 
+/** What changed since `prev` was prepared, when the caller knows (ListChanges.take). */
+export interface Changes {
+  /** The groups whose record or any of whose alert records changed, or 'all'. */
+  groups: ReadonlySet<string> | 'all';
+  /** Alerts in the view now. */
+  alertCount: number;
+}
+
 /**
  * Groups ready to filter. A group keeps its prepared object from `prev` when neither the group
  * record nor any of its alert records changed (records are replaced, never mutated, when they
- * change), so per-group filter results cached on it stay valid.
+ * change), so per-group filter results cached on it stay valid. With `changes`, only the
+ * groups it names are looked at again; without, every group's alerts are compared.
  */
 export function prepareGroups(
   prev: PreparedGroups | null,
   groups: Record<string, GroupView>,
   alerts: Record<string, AlertView>,
   order: readonly string[],
+  changes?: Changes,
 ): PreparedGroups {
   const orderKey = order.join('\n');
-  const reusable = prev?.orderKey === orderKey ? prev.byKey : undefined;
+  const reusable =
+    prev?.orderKey === orderKey && changes?.groups !== 'all' ? prev.byKey : undefined;
+  const changed = changes?.groups !== 'all' ? changes?.groups : undefined;
   const cmp = compareAlerts(order);
   const list: PreparedGroup[] = [];
   const byKey = new Map<string, PreparedGroup>();
   let memberships = 0;
   for (const g of Object.values(groups)) {
     const old = reusable?.get(g.key);
-    const p = old && old.group === g && sameSource(old.source, g.alerts, alerts) ? old : make(g);
+    const same =
+      old !== undefined &&
+      old.group === g &&
+      (changed ? !changed.has(g.key) : sameSource(old.source, g.alerts, alerts));
+    const p = same ? old : make(g);
     list.push(p);
     byKey.set(g.key, p);
     memberships += p.sorted.length;
   }
-  const total = Object.keys(alerts).length;
+  const total = changes ? changes.alertCount : Object.keys(alerts).length;
   const multi = shared(list, memberships, total);
   return { groups: list, byKey, multi, total, order, orderKey };
 
@@ -113,12 +130,20 @@ function shared(list: readonly PreparedGroup[], memberships: number, total: numb
 /** prepareGroups with its previous result kept: what a component derives through. */
 export class GroupPreparer {
   #last: PreparedGroups | null = null;
+  readonly #changes: ListChanges | undefined;
+
+  /** `changes`: the view's record of changed groups, which this preparer alone takes. */
+  constructor(changes?: ListChanges) {
+    this.#changes = changes;
+  }
 
   prepare(
     groups: Record<string, GroupView>,
     alerts: Record<string, AlertView>,
     order: readonly string[],
   ): PreparedGroups {
-    return (this.#last = prepareGroups(this.#last, groups, alerts, order));
+    const c = this.#changes;
+    const changes = c ? { groups: c.take(), alertCount: c.alertCount } : undefined;
+    return (this.#last = prepareGroups(this.#last, groups, alerts, order, changes));
   }
 }

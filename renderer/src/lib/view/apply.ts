@@ -61,10 +61,14 @@ export type ReadResult =
   | { kind: 'pending' }
   | { kind: 'resync'; reason: 'no-snapshot' | 'out-of-order'; expected?: number; got: number };
 
-/** Told of every alert record the reader replaces, adds or removes (a derived index). */
-export interface AlertWatcher {
-  change(prev: AlertView | undefined, next: AlertView | undefined): void;
-  /** A new snapshot starts: whatever was derived from the old records is void. */
+/**
+ * Told of every alert and group record the reader adds, replaces or removes, so indexes
+ * derived from them are kept up to date per change instead of rebuilt from every record.
+ */
+export interface RecordWatcher {
+  alert?(prev: AlertView | undefined, next: AlertView | undefined): void;
+  group?(prev: GroupView | undefined, next: GroupView | undefined): void;
+  /** A new snapshot starts (its records follow as additions): the old records are void. */
   reset(): void;
 }
 
@@ -90,33 +94,49 @@ export class ViewStreamReader {
       }
     | undefined;
   #deltaParts: ViewDelta[] = [];
-  #watcher: AlertWatcher | undefined;
+  #watchers: RecordWatcher[] = [];
 
   get current(): ViewSnapshot | null {
     return this.#current;
   }
 
-  /** Who is told of each alert record change from now on. */
-  watchAlerts(watcher: AlertWatcher | undefined): void {
-    this.#watcher = watcher;
+  /** Adds one who is told of each record change from now on. */
+  watch(watcher: RecordWatcher): void {
+    this.#watchers.push(watcher);
+  }
+
+  #reset(): void {
+    for (const w of this.#watchers) w.reset();
+  }
+
+  #alert(prev: AlertView | undefined, next: AlertView | undefined): void {
+    for (const w of this.#watchers) w.alert?.(prev, next);
+  }
+
+  #group(prev: GroupView | undefined, next: GroupView | undefined): void {
+    for (const w of this.#watchers) w.group?.(prev, next);
   }
 
   reset(): void {
     this.#current = null;
     this.#loading = undefined;
     this.#deltaParts = [];
-    this.#watcher?.reset();
+    this.#reset();
   }
 
   read(message: ViewStreamMessage): ReadResult {
     if (message.type === 'snapshot') {
       this.#deltaParts = [];
-      this.#watcher?.reset();
+      this.#reset();
       if (!message.loading) {
         this.#loading = undefined;
         // Own copies (a small snapshot: large ones stream in parts): later deltas change them
         // in place, and the message may be shared with its sender.
         this.#current = ownCopy(message.snapshot);
+        if (this.#watchers.length > 0) {
+          for (const g of Object.values(this.#current.groups)) this.#group(undefined, g);
+          for (const a of Object.values(this.#current.alerts)) this.#alert(undefined, a);
+        }
         return { kind: 'view', snapshot: this.#current, changed: 'all' };
       }
       this.#current = null;
@@ -136,9 +156,12 @@ export class ViewStreamReader {
       if (!l) return { kind: 'resync', reason: 'no-snapshot', got: part.seq };
       if (part.seq !== l.view.seq)
         return { kind: 'resync', reason: 'out-of-order', expected: l.view.seq, got: part.seq };
-      for (const g of part.groups) l.groups[g.key] = g;
+      for (const g of part.groups) {
+        this.#group(ownRecord(l.groups, g.key), g);
+        l.groups[g.key] = g;
+      }
       for (const a of part.alerts) {
-        this.#watcher?.change(ownRecord(l.alerts, a.fingerprint), a);
+        this.#alert(ownRecord(l.alerts, a.fingerprint), a);
         l.alerts[a.fingerprint] = a;
       }
       l.progress = {
@@ -181,7 +204,17 @@ export class ViewStreamReader {
     return {
       kind: 'view',
       snapshot: current,
-      changed: applyDeltaInPlace(current, delta, this.#watcher),
+      changed: applyDeltaInPlace(
+        current,
+        delta,
+        this.#watchers.length > 0
+          ? {
+              alert: (p, n) => this.#alert(p, n),
+              group: (p, n) => this.#group(p, n),
+              reset: () => this.#reset(),
+            }
+          : undefined,
+      ),
     };
   }
 
@@ -236,24 +269,30 @@ export function applyDelta(current: ViewSnapshot, delta: ViewDelta): ViewSnapsho
 
 /**
  * The delta applied to `view` itself; returns the collections it changed. `watcher` is told of
- * each alert record replaced, added or removed.
+ * each alert and group record replaced, added or removed.
  */
 export function applyDeltaInPlace(
   view: ViewSnapshot,
   delta: ViewDelta,
-  watcher?: AlertWatcher,
+  watcher?: RecordWatcher,
 ): CollectionName[] {
   const touched = touchedBy(delta);
   for (const name of touched) {
     const target = view[name] as Record<string, unknown>;
-    const watch = name === 'alerts' ? watcher : undefined;
+    const watch =
+      name === 'alerts'
+        ? watcher?.alert?.bind(watcher)
+        : name === 'groups'
+          ? watcher?.group?.bind(watcher)
+          : undefined;
+    const change = watch as ((prev: unknown, next: unknown) => void) | undefined;
     for (const key of delta.remove[name] ?? []) {
-      if (watch && Object.hasOwn(target, key)) watch.change(target[key] as AlertView, undefined);
+      if (change && Object.hasOwn(target, key)) change(target[key], undefined);
       delete target[key];
     }
     for (const record of (delta.upsert[name] as unknown[] | undefined) ?? []) {
       const key = recordKey(name, record);
-      if (watch) watch.change(ownRecord(target, key), record as AlertView);
+      if (change) change(ownRecord(target, key), record);
       target[key] = record;
     }
   }
@@ -263,8 +302,8 @@ export function applyDeltaInPlace(
 }
 
 /** The record under `key`, never one inherited from Object.prototype ("constructor"). */
-function ownRecord(target: Record<string, unknown>, key: string): AlertView | undefined {
-  return Object.hasOwn(target, key) ? (target[key] as AlertView) : undefined;
+function ownRecord<T>(target: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(target, key) ? target[key] : undefined;
 }
 
 function touchedBy(delta: ViewDelta): CollectionName[] {

@@ -23,6 +23,7 @@ import {
 } from './apply.ts';
 import { isUnhealthy } from '$core/model/health.ts';
 import { LabelIndex, type LabelCounts } from '../alerts/label-index.ts';
+import { ListChanges } from '../alerts/list-changes.ts';
 
 /** One collection: the reader's object, and a version bumped when it changes in place. */
 class Collection<T> {
@@ -128,12 +129,15 @@ export class ViewStore {
   }
 
   #labels: LabelIndex | null = null;
+  /** Which groups changed since the alert list last looked (it re-sorts only those). */
+  readonly listChanges = new ListChanges();
   readonly #reader = (() => {
     const reader = new ViewStreamReader();
-    reader.watchAlerts({
-      change: (prev, next) => this.#labels?.change(prev, next),
+    reader.watch({
+      alert: (prev, next) => this.#labels?.change(prev, next),
       reset: () => (this.#labels = null),
     });
+    reader.watch(this.listChanges);
     return reader;
   })();
   #unsubscribe: (() => void) | null = null;
