@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every test file (test/**/*.test.ts) in one node:test run, so CI reads one summary.
+// Runs every test file (test/**/*.test.ts): one node:test run for all but the timing-sensitive
+// files, then one for those, alone (each run prints its own summary).
 // Usage: node test/run-tests.mjs [substring filters...]
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -28,16 +29,28 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '3';
-const result = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-timeout=180000',
-    ...files,
-  ],
-  { cwd: root, stdio: 'inherit' },
+
+// Files that assert how long the page's tasks take (none over 100 ms) run after the others,
+// alone: beside three other test files on 2 cores, a 60 ms task was stretched to ~200 ms and
+// the check failed for a reason that was not the app's.
+const ALONE = ['test/renderer/hostile-content-ui.test.ts'];
+
+function run(list, jobs) {
+  if (list.length === 0) return 0;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', `--test-concurrency=${jobs}`, '--test-timeout=180000', ...list],
+    { cwd: root, stdio: 'inherit' },
+  );
+  return result.status ?? 1;
+}
+
+const shared = run(
+  files.filter((f) => !ALONE.includes(f)),
+  concurrency,
 );
-process.exit(result.status ?? 1);
+const alone = run(
+  files.filter((f) => ALONE.includes(f)),
+  '1',
+);
+process.exit(shared !== 0 ? shared : alone);
