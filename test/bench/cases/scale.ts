@@ -4,8 +4,9 @@
 // (test/support/generated-fleet.ts: Alertmanager 0.25 shapes; 20 real servers holding 5,000
 // alerts each are too slow to fill and serve on 2 cores). Per configuration:
 // - first full poll: spawn -> the core's view holds every alert (read over its own bridge);
-// - first paint: a fresh Chromium page after that, navigation start -> first group row drawn,
-//   and -> the count reads "N of N" (the whole view received), median of 3 pages;
+// - first paint: a fresh Chromium page (new context and tab, idle 1 s) after that, navigation
+//   start -> first group row drawn, and -> the count reads "N of N" (the whole view received),
+//   median of 5 pages; also 3 pages navigated at once after creating the tab (see firstPaint);
 // - keystroke p95: typing a filter and deleting it, keydown -> next frame (as case 4);
 // - core CPU per minute (/proc/<pid>/stat utime+stime) with 0 % churn, then with 1 % churn
 //   (every instance replaces 1 % of its alerts every 15 s), while the page scrolls through the
@@ -68,6 +69,8 @@ const CPU_TARGET_PCT = 10;
 const RSS_TARGET_MB = 500;
 const TYPED = 'crashlooping';
 const CLK_TCK = 100;
+/** How long a new tab waits before navigating in the first-paint measure (see firstPaint). */
+const SETTLE_MS = 1000;
 
 function cpuTicks(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -145,13 +148,23 @@ interface PageGlobals {
   __loaf?: { disconnect(): void };
 }
 
+/**
+ * A fresh page: a new browser context (no cache, no code cache, nothing of the app loaded) and
+ * a new tab. With `settleMs` the tab waits that long before navigating, as a user's browser tab
+ * is idle when they open the URL. Without it the navigation starts while Chromium is still
+ * starting the processes it launched for the new context and tab (measured: two renderers at
+ * 150-440 ms CPU each during the ~300 ms load, on the same 2 cores), so that figure includes
+ * the harness's own process start-up; it is reported beside the settled one.
+ */
 async function firstPaint(
   browser: Browser,
   url: string,
   total: number,
+  settleMs: number,
 ): Promise<{ firstRow: number; complete: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  if (settleMs > 0) await new Promise((r) => setTimeout(r, settleMs));
   await page.goto(url);
   const firstRow = await (
     await page.waitForFunction(
@@ -310,9 +323,13 @@ async function runConfig(
     );
 
     const paints: { firstRow: number; complete: number }[] = [];
-    for (let i = 0; i < 3; i++) paints.push(await firstPaint(browser, shell.url, expected.alerts));
+    for (let i = 0; i < 5; i++)
+      paints.push(await firstPaint(browser, shell.url, expected.alerts, SETTLE_MS));
     const firstRow = median(paints.map((p) => p.firstRow));
     const complete = median(paints.map((p) => p.complete));
+    const unsettled: number[] = [];
+    for (let i = 0; i < 3; i++)
+      unsettled.push((await firstPaint(browser, shell.url, expected.alerts, 0)).firstRow);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -368,7 +385,11 @@ async function runConfig(
         target: `<= ${config.firstPaintTarget} ms`,
         pass: firstRow <= config.firstPaintTarget,
         runs: paints.length,
-        notes: `navigation start -> first group row; whole view (count "N of N") ${round(complete)} ms`,
+        notes:
+          `fresh context and tab, idle ${SETTLE_MS} ms, then navigation start -> first group row ` +
+          `(each: ${paints.map((p) => round(p.firstRow)).join(', ')}); whole view (count "N of N") ` +
+          `${round(complete)} ms; navigating at once after creating the tab (Chromium still ` +
+          `starting its processes): ${round(median(unsettled))} ms`,
       },
       {
         name: `6 scale ${n} keystroke p95`,
