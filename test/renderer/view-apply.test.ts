@@ -4,6 +4,9 @@ import { describe, it } from 'node:test';
 import type { AlertView, Summary, ViewSnapshot } from '../../main/core/model/view.ts';
 import { ViewStreamReader, applyDelta } from '../../renderer/src/lib/view/apply.ts';
 
+/** Content only: the window keeps its collections prototype-less (own-keys.ts). */
+const plain = <T>(x: T): T => structuredClone(x);
+
 function summary(firing: number): Summary {
   return {
     bySeverity: {},
@@ -58,7 +61,7 @@ describe('applying deltas', () => {
     const first = r.read({ type: 'snapshot', snapshot: s });
     assert.ok(first.kind === 'view');
     assert.equal(first.changed, 'all');
-    assert.deepEqual(first.snapshot, s);
+    assert.deepEqual(plain(first.snapshot), plain(s));
     const next = r.read({
       type: 'delta',
       delta: { seq: 2, upsert: { alerts: [alert('c')] }, remove: { alerts: ['a'] } },
@@ -191,7 +194,7 @@ describe('ViewStreamReader: streamed snapshots and multi-part deltas', () => {
       part: { seq: s.seq, groups: [], alerts: [b], last: true },
     });
     assert.ok(done.kind === 'view');
-    assert.deepEqual(done.snapshot, { ...s, groups: {} });
+    assert.deepEqual(plain(done.snapshot), plain({ ...s, groups: {} }));
     assert.equal(r.current, done.snapshot);
   });
 
@@ -234,5 +237,93 @@ describe('ViewStreamReader: streamed snapshots and multi-part deltas', () => {
     assert.equal(p2.snapshot.seq, s.seq + 1);
     assert.equal(p2.snapshot.alerts['a']?.severity, 'critical');
     assert.equal(p2.snapshot.alerts['b'], undefined);
+  });
+});
+
+describe('keys Object.prototype has (fingerprints from a server)', () => {
+  // Real Alertmanager sends hex; other servers and proxies are not bound to it.
+  const ODD = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+  /** Through JSON, as the wire delivers it: "__proto__" is then an own key. */
+  const wire = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+  const withOdd = (): ViewSnapshot => {
+    const s = snapshot();
+    // Built as the core builds it: a record per key, "__proto__" included.
+    s.alerts = Object.assign(Object.create(null) as Record<string, AlertView>, s.alerts);
+    for (const fp of ODD) s.alerts[fp] = alert(fp);
+    return wire(s);
+  };
+
+  it('are records like any other: in a whole snapshot, after deltas, and missing once removed', () => {
+    const r = new ViewStreamReader();
+    const seen: string[] = [];
+    r.watch({
+      alert: (prev, next) => seen.push(`${prev?.fingerprint ?? '-'}>${next?.fingerprint ?? '-'}`),
+      reset: () => seen.push('reset'),
+    });
+    const first = r.read({ type: 'snapshot', snapshot: withOdd() });
+    assert.ok(first.kind === 'view');
+    assert.deepEqual(Object.keys(first.snapshot.alerts).sort(), ['a', 'b', ...ODD].sort());
+    for (const fp of ODD) assert.equal(first.snapshot.alerts[fp]?.fingerprint, fp);
+    seen.length = 0;
+    const next = r.read(
+      wire({
+        type: 'delta',
+        delta: {
+          seq: 2,
+          upsert: { alerts: [{ ...alert('toString'), state: 'suppressed' as const }] },
+          remove: { alerts: ['__proto__', 'constructor'] },
+        },
+      }),
+    );
+    assert.ok(next.kind === 'view');
+    const alerts = next.snapshot.alerts;
+    assert.deepEqual(Object.keys(alerts).sort(), [
+      'a',
+      'b',
+      'hasOwnProperty',
+      'toString',
+      'valueOf',
+    ]);
+    assert.equal(alerts['__proto__'], undefined, 'removed, and nothing inherited in its place');
+    assert.equal(alerts['constructor'], undefined);
+    assert.equal('constructor' in alerts, false);
+    assert.equal(alerts['toString']?.state, 'suppressed');
+    assert.deepEqual(seen, ['__proto__>-', 'constructor>-', 'toString>toString']);
+    // And back: a new alert under "__proto__" is a record, not the prototype.
+    const again = r.read(
+      wire({
+        type: 'delta',
+        delta: { seq: 3, upsert: { alerts: [alert('__proto__')] }, remove: {} },
+      }),
+    );
+    assert.ok(again.kind === 'view');
+    assert.equal(Object.hasOwn(again.snapshot.alerts, '__proto__'), true);
+    assert.equal(again.snapshot.alerts['__proto__']?.fingerprint, '__proto__');
+    assert.equal(Object.keys(again.snapshot.alerts).length, 6);
+  });
+
+  it('are records like any other in a streamed snapshot and in applyDelta', () => {
+    const s = withOdd();
+    const r = new ViewStreamReader();
+    r.read({ type: 'snapshot', snapshot: { ...s, alerts: {} }, loading: { alerts: 7, groups: 0 } });
+    const done = r.read(
+      wire({
+        type: 'snapshot-part',
+        part: { seq: s.seq, groups: [], alerts: Object.values(s.alerts), last: true },
+      }),
+    );
+    assert.ok(done.kind === 'view');
+    assert.deepEqual(Object.keys(done.snapshot.alerts).sort(), Object.keys(s.alerts).sort());
+    assert.equal(done.snapshot.alerts['__proto__']?.fingerprint, '__proto__');
+
+    const applied = applyDelta(
+      s,
+      wire({ seq: 2, upsert: { alerts: [alert('x')] }, remove: { alerts: ['valueOf'] } }),
+    );
+    assert.deepEqual(
+      Object.keys(applied.alerts).sort(),
+      ['a', 'b', 'x', '__proto__', 'constructor', 'toString', 'hasOwnProperty'].sort(),
+    );
+    assert.equal(applied.alerts['valueOf'], undefined);
   });
 });

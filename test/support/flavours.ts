@@ -22,6 +22,8 @@ export interface FlavourAlert {
   annotations?: LabelSet;
   /** 0.34: time intervals muting the alert's route. */
   mutedBy?: string[];
+  /** The server's own fingerprint instead of a hash of the labels (hostile servers). */
+  fingerprint?: string;
 }
 
 export interface FlavourServer {
@@ -116,7 +118,7 @@ async function startFlavour(
       labels: a.labels,
       annotations: a.annotations ?? {},
       receivers: [{ name: opts.receiver }],
-      fingerprint: fingerprint(a.labels),
+      fingerprint: a.fingerprint ?? fingerprint(a.labels),
       startsAt: startedAt,
       updatedAt: startedAt,
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),

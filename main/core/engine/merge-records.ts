@@ -10,6 +10,7 @@ import type {
   SilenceView,
 } from '../model/view.ts';
 import { silenceKeyOf } from '../model/keys.ts';
+import { ownValue } from '../model/own-keys.ts';
 import { displaySeverityRank } from '../model/severity-order.ts';
 import { deepEqual } from './equal.ts';
 import { NONE } from '../model/none.ts';
@@ -184,7 +185,7 @@ export function buildAlert(
   const receiverList = share ? share.list(sortedReceivers) : sortedReceivers;
   const instanceList = share ? share.list(instances) : compact(instances);
   const clusterList = share ? share.list(clusterIds) : compact(clusterIds);
-  const severity = rep.labels[severityLabel] ?? '';
+  const severity = ownValue(rep.labels, severityLabel) ?? '';
   // One literal per shape (with or without a link), in the record's key order: a property
   // added afterwards gives every record a separate property array (6 MB at 100,000 alerts).
   const view: AlertView =

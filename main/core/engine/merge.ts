@@ -24,6 +24,7 @@ import type {
   ViewSnapshot,
 } from '../model/view.ts';
 import { silenceKeyOf } from '../model/keys.ts';
+import { keyedRecord } from '../model/own-keys.ts';
 import { ackOf } from '../silences/ack.ts';
 import { deepEqual } from './equal.ts';
 import { bestHealth } from './health.ts';
@@ -585,14 +586,15 @@ export class Merger {
   // ---- phase 6: the collections -----------------------------------------------------------
 
   /** A new alerts collection (the previous view's one stays as it was: views are immutable). */
+  // Keyed by the server's fingerprints: no prototype, so "__proto__" is a key (own-keys.ts).
   #alertRecords(): Record<string, AlertView> {
-    const out: Record<string, AlertView> = {};
+    const out = keyedRecord<AlertView>();
     for (const slot of this.#slots.values()) out[slot.fp] = slot.view!;
     return out;
   }
 
   #groupRecords(): Record<string, GroupView> {
-    const out: Record<string, GroupView> = {};
+    const out = keyedRecord<GroupView>();
     for (const gs of this.#groups.values()) if (gs.view) out[gs.key] = gs.view;
     return out;
   }
@@ -613,7 +615,7 @@ function resolveSources(
   clusters: Record<string, ClusterView>;
   sources: SourceEntry[];
 } {
-  const instances: Record<string, InstanceView> = {};
+  const instances = keyedRecord<InstanceView>();
   const members = new Map<string, MergeInstance[]>();
   for (const mi of input.instances) {
     const old = prev?.instances[mi.view.id];
@@ -622,7 +624,7 @@ function resolveSources(
     if (list) list.push(mi);
     else members.set(mi.view.clusterId, [mi]);
   }
-  const clusters: Record<string, ClusterView> = {};
+  const clusters = keyedRecord<ClusterView>();
   const sources: SourceEntry[] = [];
   for (const [clusterId, list] of members) {
     const enabled = list.filter((m) => m.view.enabled);
@@ -686,7 +688,7 @@ function mergeSilences(
   prev: MergedView | undefined,
   notes: SilenceNotes | undefined,
 ): Record<string, SilenceView> {
-  const silences: Record<string, SilenceView> = {};
+  const silences = keyedRecord<SilenceView>();
   const silenceUpdated = new Map<string, number>();
   for (const { instance, clusterId } of sources) {
     for (const s of instance.data!.silences) {

@@ -4,8 +4,10 @@
 //   - a missing label has the value '' (so `foo=""` matches alerts without `foo`);
 //   - regexes are RE2, anchored as the server anchors them (regex.ts);
 //   - `!=` / `!~` are the negations of `=` / `=~` over that value;
-//   - isEqual defaults to true when absent (as the server's JSON decoding does).
+//   - isEqual defaults to true when absent (as the server's JSON decoding does);
+//   - a label is one the alert has itself: `constructor` is a label name like any other.
 import type { LabelSet, Matcher } from '../api/types.ts';
+import { ownValue } from '../model/own-keys.ts';
 import { compileMatcherRegex } from './regex.ts';
 
 /** A matcher from the wire may omit isEqual. */
@@ -48,7 +50,7 @@ export function matchesEmpty(m: MatcherInput): boolean {
 export function matchesAlert(matchers: readonly MatcherInput[], labels: LabelSet): boolean {
   if (matchers.length === 0) return false;
   for (const m of matchers) {
-    if (!matchesValue(m, labels[m.name] ?? '')) return false;
+    if (!matchesValue(m, ownValue(labels, m.name) ?? '')) return false;
   }
   return true;
 }

@@ -222,6 +222,45 @@ describe('Merger', () => {
   });
 });
 
+describe('Merger: fingerprints Object.prototype has', () => {
+  // Real Alertmanager sends hex; a proxy or another server may not. Each is an alert like any
+  // other: "__proto__" once set the collection's prototype instead (the alert vanished), and a
+  // resolved "constructor" still found a record (Object.prototype.constructor).
+  const ODD = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+  const odd = (fps: string[]): AlertGroup[] => [
+    {
+      labels: { alertname: 'Odd' },
+      receiver: { name: 'team-a' },
+      alerts: fps.map((fp) => alert(fp, { alertname: 'Odd', severity: 'critical', id: fp })),
+    },
+  ];
+
+  it('merges, diffs and applies them as records, and none is found once it resolved', () => {
+    const m = new Merger();
+    const a = m.merge(input([inst('a', 'c1', 'ok', copy(odd(['f0', ...ODD])))]), undefined).view;
+    assert.deepEqual(Object.keys(a.alerts).sort(), ['f0', ...ODD].sort());
+    for (const fp of ODD) assert.equal(a.alerts[fp]?.fingerprint, fp);
+    assert.equal(a.summary.firing, 6);
+    assert.deepEqual(
+      [...a.groups['c1|team-a|alertname="Odd"']!.alerts].sort(),
+      ['f0', ...ODD].sort(),
+    );
+
+    const kept = ODD.filter((fp) => fp !== '__proto__' && fp !== 'constructor');
+    const b = m.merge(input([inst('a', 'c1', 'ok', copy(odd(['f0', ...kept])))]), a).view;
+    assert.equal(b.alerts['__proto__'], undefined);
+    assert.equal(b.alerts['constructor'], undefined, 'resolved: no record, none inherited');
+    assert.equal(b.summary.firing, 4);
+    const d = diffViews(a, b, 2)!;
+    assert.deepEqual(d.remove.alerts?.sort(), ['__proto__', 'constructor']);
+    // Through JSON, as the window receives it.
+    const wire = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+    const applied = applyDelta({ seq: 1, ...wire(a) }, wire(d));
+    assert.deepEqual(Object.keys(applied.alerts).sort(), Object.keys(b.alerts).sort());
+    assert.equal(applied.summary.firing, 4);
+  });
+});
+
 describe('diffViews', () => {
   it('gives no delta for fresh but identical payloads and reuses record objects', () => {
     const m = new Merger();

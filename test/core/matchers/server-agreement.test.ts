@@ -189,3 +189,105 @@ describe('the app agrees with a real server on typed matchers', { skip: amSkipRe
     }
   });
 });
+
+// Label names a plain JavaScript object already has ("constructor", "toString", "__proto__"
+// are valid label names). The app once read them from Object.prototype: `constructor=""`
+// matched no alert, `constructor=~".+"` threw in the regex engine, and a label named
+// "__proto__" was dropped while parsing.
+const PROTO_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+const PROTO_TYPED = [
+  ...PROTO_NAMES.flatMap((n) => [`${n}=""`, `${n}!=""`, `${n}=~".+"`, `${n}!~".*"`, `${n}="x"`]),
+  'constructor=~"x|"',
+  '__proto__!="x"',
+];
+
+describe(
+  'the app agrees with a real server on label names objects have',
+  { skip: amSkipReason() },
+  () => {
+    let am: AmProcess;
+    let w: Watched;
+    let serverAlerts: GettableAlert[];
+
+    before(async () => {
+      am = await startAlertmanager();
+      // JSON text, so that "__proto__" is an own label and not an object literal's prototype.
+      const labels = (idx: string, name?: string): Record<string, string> =>
+        JSON.parse(
+          JSON.stringify({ alertname: 'Proto', idx }).slice(0, -1) +
+            (name ? `,${JSON.stringify(name)}:"x"}` : '}'),
+        ) as Record<string, string>;
+      await postAlerts(am.url, [
+        makeAlert(labels('none')),
+        ...PROTO_NAMES.map((n) => makeAlert(labels(n, n))),
+      ]);
+      serverAlerts = (await (
+        await fetch(`${am.url}/api/v2/alerts?filter=${encodeURIComponent('alertname="Proto"')}`)
+      ).json()) as GettableAlert[];
+      assert.equal(serverAlerts.length, PROTO_NAMES.length + 1);
+      w = watchCore({ instances: [{ url: am.url }] });
+      await waitFor(
+        async () => {
+          await w.core.refresh();
+          return Object.keys(w.core.snapshot().alerts).length === PROTO_NAMES.length + 1;
+        },
+        { timeoutMs: 30_000 },
+      );
+    });
+
+    after(async () => {
+      await w?.stop();
+      await am?.stop();
+    });
+
+    it('the core keeps every label, "__proto__" included', () => {
+      const a = Object.values(w.core.snapshot().alerts).find((x) => x.labels.idx === '__proto__')!;
+      assert.equal(Object.hasOwn(a.labels, '__proto__'), true);
+      assert.equal(a.labels['__proto__'], 'x');
+      assert.deepEqual(Object.keys(a.labels).sort(), ['__proto__', 'alertname', 'idx']);
+    });
+
+    it('filters and silence previews equal the server for each matcher', async () => {
+      const clusterId = w.core.snapshot().instances.i0!.clusterId;
+      const proto = parseMatcher('alertname="Proto"');
+      const now = Date.now();
+      const created: { text: string; id: string; preview: string[] }[] = [];
+      for (const text of PROTO_TYPED) {
+        const m = parseMatcher(text);
+        const q = new URLSearchParams();
+        q.append('filter', 'alertname="Proto"');
+        q.append('filter', text);
+        const res = await fetch(`${am.url}/api/v2/alerts?${q}`);
+        assert.equal(res.status, 200, `${text}: ${await res.clone().text()}`);
+        const server = ((await res.json()) as GettableAlert[]).map((a) => a.labels.idx!).sort();
+        const app = serverAlerts
+          .filter((a) => matchesAlert([m], a.labels))
+          .map((a) => a.labels.idx!)
+          .sort();
+        assert.deepEqual(app, server, `filter ${text}`);
+        // A silence needs one matcher that does not match the empty string: alertname is it.
+        const matchers = [proto, m];
+        const preview = w.core.silences
+          .preview(clusterId, matchers)
+          .alerts.map((a) => a.labels.idx!)
+          .sort();
+        const r = await w.core.silences.create(clusterId, {
+          matchers,
+          startsAt: new Date(now).toISOString(),
+          endsAt: new Date(now + 3_600_000).toISOString(),
+          createdBy: 'agreement-test',
+          comment: text,
+        });
+        created.push({ text, id: r.id, preview });
+      }
+      const alerts = (await (await fetch(`${am.url}/api/v2/alerts`)).json()) as GettableAlert[];
+      for (const c of created) {
+        const suppressed = alerts
+          .filter((a) => a.status.silencedBy.includes(c.id))
+          .map((a) => a.labels.idx!)
+          .sort();
+        assert.deepEqual(c.preview, suppressed, `preview of ${c.text}`);
+      }
+    });
+  },
+);

@@ -13,6 +13,7 @@ import type {
   ViewSnapshot,
   ViewStreamMessage,
 } from '$core/model/view.ts';
+import { keyedCopy, keyedRecord, ownValue } from '$core/model/own-keys.ts';
 
 export type CollectionName = 'instances' | 'clusters' | 'groups' | 'alerts' | 'silences';
 
@@ -140,8 +141,8 @@ export class ViewStreamReader {
         return { kind: 'view', snapshot: this.#current, changed: 'all' };
       }
       this.#current = null;
-      const groups: Record<string, GroupView> = {};
-      const alerts: Record<string, AlertView> = {};
+      const groups = keyedRecord<GroupView>();
+      const alerts = keyedRecord<AlertView>();
       this.#loading = {
         view: { ...ownCopy(message.snapshot), groups, alerts },
         groups,
@@ -224,15 +225,19 @@ export class ViewStreamReader {
   }
 }
 
-/** A snapshot whose collections are the reader's own (records are shared: never mutated). */
+/**
+ * A snapshot whose collections are the reader's own (records are shared: never mutated), with
+ * no prototype: keys are server fingerprints, and "__proto__" or "constructor" must be records
+ * like any other, in lookups and in later deltas (own-keys.ts).
+ */
 function ownCopy(s: ViewSnapshot): ViewSnapshot {
   return {
     ...s,
-    instances: { ...s.instances },
-    clusters: { ...s.clusters },
-    groups: { ...s.groups },
-    alerts: { ...s.alerts },
-    silences: { ...s.silences },
+    instances: keyedCopy(s.instances),
+    clusters: keyedCopy(s.clusters),
+    groups: keyedCopy(s.groups),
+    alerts: keyedCopy(s.alerts),
+    silences: keyedCopy(s.silences),
   };
 }
 
@@ -259,9 +264,9 @@ export function joinDeltas(parts: readonly ViewDelta[]): ViewDelta {
 export function applyDelta(current: ViewSnapshot, delta: ViewDelta): ViewSnapshot {
   const next: ViewSnapshot = { ...current };
   for (const name of touchedBy(delta)) {
-    (next as unknown as Record<CollectionName, Record<string, unknown>>)[name] = {
-      ...(current[name] as Record<string, unknown>),
-    };
+    (next as unknown as Record<CollectionName, Record<string, unknown>>)[name] = keyedCopy(
+      current[name] as Record<string, unknown>,
+    );
   }
   applyDeltaInPlace(next, delta);
   return next;
@@ -302,9 +307,7 @@ export function applyDeltaInPlace(
 }
 
 /** The record under `key`, never one inherited from Object.prototype ("constructor"). */
-function ownRecord<T>(target: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(target, key) ? target[key] : undefined;
-}
+const ownRecord = ownValue;
 
 function touchedBy(delta: ViewDelta): CollectionName[] {
   return COLLECTIONS.filter(
