@@ -4,7 +4,7 @@
 // what the created silence really suppresses on the server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { GettableAlert, Matcher } from '../../../main/core/api/types.ts';
+import type { GettableAlert, Matcher, PostableAlert } from '../../../main/core/api/types.ts';
 import { matchesAlert } from '../../../main/core/matchers/evaluate.ts';
 import { formatMatcher } from '../../../main/core/matchers/format.ts';
 import { parseMatcher } from '../../../main/core/matchers/parse.ts';
@@ -99,51 +99,109 @@ const TYPED = [
   'v=~"[^[:ascii:]]+"',
 ];
 
-describe('the app agrees with a real server on typed matchers', { skip: amSkipReason() }, () => {
-  let am: AmProcess;
-  let w: Watched;
-  let serverAlerts: GettableAlert[];
+interface Agreement {
+  am: AmProcess;
+  w: Watched;
+  /** The alerts as the server lists them. */
+  serverAlerts: GettableAlert[];
+  stop(): Promise<void>;
+}
 
+/**
+ * A real server holding `alerts` (each named `name`, told apart by an `idx` label) and a core
+ * that has seen them all.
+ */
+async function startAgreement(name: string, alerts: PostableAlert[]): Promise<Agreement> {
+  const am = await startAlertmanager();
+  await postAlerts(am.url, alerts);
+  const serverAlerts = (await (
+    await fetch(`${am.url}/api/v2/alerts?filter=${encodeURIComponent(`alertname="${name}"`)}`)
+  ).json()) as GettableAlert[];
+  assert.equal(serverAlerts.length, alerts.length);
+  const w = watchCore({ instances: [{ url: am.url }] });
+  await waitFor(
+    async () => {
+      await w.core.refresh();
+      return Object.keys(w.core.snapshot().alerts).length === alerts.length;
+    },
+    { timeoutMs: 30_000 },
+  );
+  return {
+    am,
+    w,
+    serverAlerts,
+    async stop() {
+      await w.stop();
+      await am.stop();
+    },
+  };
+}
+
+/** The `idx` of the alerts the server's own `filter=` keeps. */
+async function serverFilter(x: Agreement, name: string, text: string): Promise<string[]> {
+  const q = new URLSearchParams();
+  q.append('filter', `alertname="${name}"`);
+  q.append('filter', text);
+  const res = await fetch(`${x.am.url}/api/v2/alerts?${q}`);
+  assert.equal(res.status, 200, `${text}: ${await res.clone().text()}`);
+  return ((await res.json()) as GettableAlert[]).map((a) => a.labels.idx as string).sort();
+}
+
+/** The `idx` of the alerts the app's matcher keeps. */
+function appFilter(x: Agreement, m: Matcher): string[] {
+  return x.serverAlerts
+    .filter((a) => matchesAlert([m], a.labels))
+    .map((a) => a.labels.idx as string)
+    .sort();
+}
+
+/**
+ * One silence per typed matcher (with `alertname="name"`, which never matches the empty
+ * string); each preview must equal what the server then says that silence suppresses.
+ */
+async function previewsMatchServer(
+  x: Agreement,
+  name: string,
+  typed: readonly string[],
+): Promise<void> {
+  const clusterId = x.w.core.snapshot().instances.i0!.clusterId;
+  const named = parseMatcher(`alertname="${name}"`);
+  const now = Date.now();
+  const created: { text: string; id: string; preview: string[] }[] = [];
+  for (const text of typed) {
+    const matchers = [named, parseMatcher(text)];
+    const preview = x.w.core.silences
+      .preview(clusterId, matchers)
+      .alerts.map((a) => a.labels.idx as string)
+      .sort();
+    const r = await x.w.core.silences.create(clusterId, {
+      matchers,
+      startsAt: new Date(now).toISOString(),
+      endsAt: new Date(now + 3_600_000).toISOString(),
+      createdBy: 'agreement-test',
+      comment: text,
+    });
+    created.push({ text, id: r.id, preview });
+  }
+  const alerts = (await (await fetch(`${x.am.url}/api/v2/alerts`)).json()) as GettableAlert[];
+  for (const c of created) {
+    const suppressed = alerts
+      .filter((a) => a.status.silencedBy.includes(c.id))
+      .map((a) => a.labels.idx as string)
+      .sort();
+    assert.deepEqual(c.preview, suppressed, `preview of ${c.text}`);
+  }
+}
+
+describe('the app agrees with a real server on typed matchers', { skip: amSkipReason() }, () => {
+  let x: Agreement;
   before(async () => {
-    am = await startAlertmanager();
-    await postAlerts(am.url, [
+    x = await startAgreement('Nasty', [
       ...VALUES.map((v, i) => makeAlert({ alertname: 'Nasty', idx: String(i), v })),
       makeAlert({ alertname: 'Nasty', idx: 'none' }),
     ]);
-    serverAlerts = (await (
-      await fetch(`${am.url}/api/v2/alerts?filter=${encodeURIComponent('alertname="Nasty"')}`)
-    ).json()) as GettableAlert[];
-    assert.equal(serverAlerts.length, VALUES.length + 1);
-    w = watchCore({ instances: [{ url: am.url }] });
-    await waitFor(
-      async () => {
-        await w.core.refresh();
-        return Object.keys(w.core.snapshot().alerts).length === VALUES.length + 1;
-      },
-      { timeoutMs: 30_000 },
-    );
   });
-
-  after(async () => {
-    await w?.stop();
-    await am?.stop();
-  });
-
-  async function serverFilter(text: string): Promise<string[]> {
-    const q = new URLSearchParams();
-    q.append('filter', 'alertname="Nasty"');
-    q.append('filter', text);
-    const res = await fetch(`${am.url}/api/v2/alerts?${q}`);
-    assert.equal(res.status, 200, `${text}: ${await res.clone().text()}`);
-    return ((await res.json()) as GettableAlert[]).map((a) => a.labels.idx as string).sort();
-  }
-
-  function appFilter(m: Matcher): string[] {
-    return serverAlerts
-      .filter((a) => matchesAlert([m], a.labels))
-      .map((a) => a.labels.idx as string)
-      .sort();
-  }
+  after(() => x?.stop());
 
   it(`has at least 40 typed matchers over ${VALUES.length} values`, () => {
     assert.ok(TYPED.length >= 40);
@@ -152,42 +210,15 @@ describe('the app agrees with a real server on typed matchers', { skip: amSkipRe
   for (const text of TYPED) {
     it(`filter ${text}`, async () => {
       const m = parseMatcher(text);
-      const server = await serverFilter(text);
-      assert.deepEqual(appFilter(m), server, `as typed: ${text}`);
+      const server = await serverFilter(x, 'Nasty', text);
+      assert.deepEqual(appFilter(x, m), server, `as typed: ${text}`);
       // What the app prints reads back the same on the server.
-      assert.deepEqual(await serverFilter(formatMatcher(m)), server, formatMatcher(m));
+      assert.deepEqual(await serverFilter(x, 'Nasty', formatMatcher(m)), server, formatMatcher(m));
     });
   }
 
-  it('every silence preview equals what the created silence suppresses', async () => {
-    const clusterId = w.core.snapshot().instances.i0!.clusterId;
-    const nasty = parseMatcher('alertname="Nasty"');
-    const now = Date.now();
-    const created: { text: string; id: string; preview: string[] }[] = [];
-    for (const text of TYPED) {
-      const matchers = [nasty, parseMatcher(text)];
-      const preview = w.core.silences
-        .preview(clusterId, matchers)
-        .alerts.map((a) => a.labels.idx as string)
-        .sort();
-      const r = await w.core.silences.create(clusterId, {
-        matchers,
-        startsAt: new Date(now).toISOString(),
-        endsAt: new Date(now + 3_600_000).toISOString(),
-        createdBy: 'agreement-test',
-        comment: text,
-      });
-      created.push({ text, id: r.id, preview });
-    }
-    const alerts = (await (await fetch(`${am.url}/api/v2/alerts`)).json()) as GettableAlert[];
-    for (const c of created) {
-      const suppressed = alerts
-        .filter((a) => a.status.silencedBy.includes(c.id))
-        .map((a) => a.labels.idx as string)
-        .sort();
-      assert.deepEqual(c.preview, suppressed, `preview of ${c.text}`);
-    }
-  });
+  it('every silence preview equals what the created silence suppresses', () =>
+    previewsMatchServer(x, 'Nasty', TYPED));
 });
 
 // Label names a plain JavaScript object already has ("constructor", "toString", "__proto__"
@@ -205,89 +236,37 @@ describe(
   'the app agrees with a real server on label names objects have',
   { skip: amSkipReason() },
   () => {
-    let am: AmProcess;
-    let w: Watched;
-    let serverAlerts: GettableAlert[];
-
+    let x: Agreement;
     before(async () => {
-      am = await startAlertmanager();
       // JSON text, so that "__proto__" is an own label and not an object literal's prototype.
       const labels = (idx: string, name?: string): Record<string, string> =>
         JSON.parse(
           JSON.stringify({ alertname: 'Proto', idx }).slice(0, -1) +
             (name ? `,${JSON.stringify(name)}:"x"}` : '}'),
         ) as Record<string, string>;
-      await postAlerts(am.url, [
+      x = await startAgreement('Proto', [
         makeAlert(labels('none')),
         ...PROTO_NAMES.map((n) => makeAlert(labels(n, n))),
       ]);
-      serverAlerts = (await (
-        await fetch(`${am.url}/api/v2/alerts?filter=${encodeURIComponent('alertname="Proto"')}`)
-      ).json()) as GettableAlert[];
-      assert.equal(serverAlerts.length, PROTO_NAMES.length + 1);
-      w = watchCore({ instances: [{ url: am.url }] });
-      await waitFor(
-        async () => {
-          await w.core.refresh();
-          return Object.keys(w.core.snapshot().alerts).length === PROTO_NAMES.length + 1;
-        },
-        { timeoutMs: 30_000 },
-      );
     });
-
-    after(async () => {
-      await w?.stop();
-      await am?.stop();
-    });
+    after(() => x?.stop());
 
     it('the core keeps every label, "__proto__" included', () => {
-      const a = Object.values(w.core.snapshot().alerts).find((x) => x.labels.idx === '__proto__')!;
+      const alerts = Object.values(x.w.core.snapshot().alerts);
+      const a = alerts.find((y) => y.labels.idx === '__proto__')!;
       assert.equal(Object.hasOwn(a.labels, '__proto__'), true);
       assert.equal(a.labels['__proto__'], 'x');
       assert.deepEqual(Object.keys(a.labels).sort(), ['__proto__', 'alertname', 'idx']);
     });
 
-    it('filters and silence previews equal the server for each matcher', async () => {
-      const clusterId = w.core.snapshot().instances.i0!.clusterId;
-      const proto = parseMatcher('alertname="Proto"');
-      const now = Date.now();
-      const created: { text: string; id: string; preview: string[] }[] = [];
+    it('filters equal the server for each matcher', async () => {
       for (const text of PROTO_TYPED) {
-        const m = parseMatcher(text);
-        const q = new URLSearchParams();
-        q.append('filter', 'alertname="Proto"');
-        q.append('filter', text);
-        const res = await fetch(`${am.url}/api/v2/alerts?${q}`);
-        assert.equal(res.status, 200, `${text}: ${await res.clone().text()}`);
-        const server = ((await res.json()) as GettableAlert[]).map((a) => a.labels.idx!).sort();
-        const app = serverAlerts
-          .filter((a) => matchesAlert([m], a.labels))
-          .map((a) => a.labels.idx!)
-          .sort();
-        assert.deepEqual(app, server, `filter ${text}`);
-        // A silence needs one matcher that does not match the empty string: alertname is it.
-        const matchers = [proto, m];
-        const preview = w.core.silences
-          .preview(clusterId, matchers)
-          .alerts.map((a) => a.labels.idx!)
-          .sort();
-        const r = await w.core.silences.create(clusterId, {
-          matchers,
-          startsAt: new Date(now).toISOString(),
-          endsAt: new Date(now + 3_600_000).toISOString(),
-          createdBy: 'agreement-test',
-          comment: text,
-        });
-        created.push({ text, id: r.id, preview });
-      }
-      const alerts = (await (await fetch(`${am.url}/api/v2/alerts`)).json()) as GettableAlert[];
-      for (const c of created) {
-        const suppressed = alerts
-          .filter((a) => a.status.silencedBy.includes(c.id))
-          .map((a) => a.labels.idx!)
-          .sort();
-        assert.deepEqual(c.preview, suppressed, `preview of ${c.text}`);
+        const server = await serverFilter(x, 'Proto', text);
+        assert.deepEqual(appFilter(x, parseMatcher(text)), server, `filter ${text}`);
       }
     });
+
+    it('every silence preview equals what the created silence suppresses', () =>
+      previewsMatchServer(x, 'Proto', PROTO_TYPED));
   },
 );
