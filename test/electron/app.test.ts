@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import type { GettableSilence } from '../../main/core/api/types.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import { writeSettingsFile } from '../../main/core/settings/file.ts';
+import { writeSettingsFile } from '../support/settings-file.ts';
 import type { MenuItemModel, MenuModel } from '../../main/electron/tray-menu.ts';
 import { usableElectron } from '../../main/tools/electron-binary.ts';
 import {

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { GettableSilence } from '../../main/core/api/types.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import { writeSettingsFile } from '../../main/core/settings/file.ts';
+import { writeSettingsFile } from '../support/settings-file.ts';
 import {
   amSkipReason,
   makeAlert,
