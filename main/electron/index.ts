@@ -1,11 +1,11 @@
 // Electron main process: one instance (a second launch focuses the first), the core polling
 // in the background, a tray icon that is the app, a window on demand, native notifications,
 // sleep/wake handling. Thin glue: behaviour lives in the core, the bridge and the small
-// modules next to this file; main() only puts them together:
-//   settings (store.ts) -> core + history -> bridge (ipc.ts) -> window (main-window.ts,
-//   saved-bounds.ts) -> tray (tray.ts, tray-actions.ts) -> notifications (notifier.ts) ->
-//   sleep (sleep.ts) -> quit (lifecycle.ts).
-import { Notification, app, ipcMain, safeStorage, shell } from 'electron';
+// modules next to this file; main() only puts them together, in this order: settings
+// (store.ts), core and history, bridge (shell-services.ts, ipc.ts), window (main-window.ts,
+// saved-bounds.ts), notifications (notifier.ts), tray (tray-actions.ts, tray-wiring.ts), sleep
+// (sleep.ts), quit (lifecycle.ts).
+import { app, ipcMain, safeStorage, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
@@ -15,18 +15,20 @@ import { safeExternalUrl } from '../core/security/external-url.ts';
 import { systemClock } from '../core/service.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { appFiles, osUserName } from './app-env.ts';
-import { setLaunchAtLogin, startedHidden } from './autostart.ts';
+import { startedHidden } from './autostart.ts';
 import { installE2eHook } from './e2e-hook.ts';
 import { registerIpcBridge } from './ipc.ts';
 import { watchLifecycle } from './lifecycle.ts';
 import { MainWindow } from './main-window.ts';
 import { startNotifier } from './notifier.ts';
 import { SavedBounds } from './saved-bounds.ts';
-import { SafeSecretStore, describeBackend } from './secrets.ts';
+import { SafeSecretStore } from './secrets.ts';
+import { electronShellServices } from './shell-services.ts';
 import { wireSleep } from './sleep.ts';
 import { openSettingsStore } from './store.ts';
-import { createTray, type TrayController } from './tray.ts';
+import type { TrayController } from './tray.ts';
 import { TrayActions } from './tray-actions.ts';
+import { wireTray } from './tray-wiring.ts';
 
 export const APP_ID = 'io.github.amtray.app';
 
@@ -47,18 +49,10 @@ if (!app.requestSingleInstanceLock()) {
   });
 }
 
-/** A tray action failed: say so where the user looks (the tray has no other place). */
-function notifyFailure(what: string, err: unknown): void {
-  const message = err instanceof Error ? err.message : String(err);
-  log(`${what}: ${message}`);
-  if (Notification.isSupported()) new Notification({ title: what, body: message }).show();
-}
-
 async function main(): Promise<void> {
-  // Set once each exists: events before then have nothing to show or refresh.
-  let win: MainWindow | undefined;
-  let tray: TrayController | undefined;
-  const lifecycle = watchLifecycle(app, () => win?.show());
+  const lifecycle = watchLifecycle(app);
+  // Set once the tray exists: settings saved before then have no menu to refresh.
+  const tray: { current?: TrayController } = {};
 
   await app.whenReady();
   const files = appFiles(app.getAppPath(), process.env.VITE_DEV_SERVER_URL);
@@ -78,23 +72,12 @@ async function main(): Promise<void> {
   // the tray shows settings (the pause), so it follows each save.
   const persist = async (settings: Settings) => {
     await settingsFile.save(settings);
-    tray?.update();
+    tray.current?.update();
   };
-  const handlers = createHandlers(core, {
-    appInfo: () => ({
-      shell: 'electron',
-      platform: process.platform,
-      version: app.getVersion(),
-      user: osUser,
-      secretBackend: describeBackend(safeStorage, process.platform),
-      ...(settingsFile.notice ? { settingsNotice: settingsFile.notice } : {}),
-    }),
-    openExternal: (url) => shell.openExternal(url),
-    setLaunchAtLogin,
-    secrets,
-    persistSettings: persist,
-    history,
-  });
+  const handlers = createHandlers(
+    core,
+    electronShellServices({ settingsFile, persist, secrets, history, osUser }),
+  );
 
   const navigate = new NavigateHub();
   const mainWindow = new MainWindow({
@@ -106,7 +89,6 @@ async function main(): Promise<void> {
     isQuitting: lifecycle.quitting,
     log,
   });
-  win = mainWindow;
   registerIpcBridge(ipcMain, {
     handlers,
     subscribe: createSubscribe({ core, navigate }),
@@ -130,29 +112,18 @@ async function main(): Promise<void> {
     snooze: (untilIso) => handlers['notifications:snooze'](untilIso),
     showWindow: (nav) => mainWindow.show(nav),
     notify: (plan) => notifier.show(plan),
-    refreshTray: () => tray?.update(),
+    refreshTray: () => tray.current?.update(),
     quit: lifecycle.quit,
     platform: process.platform,
   });
-  const trayController = createTray({
+  const trayController = wireTray({
+    core,
+    actions,
     assetsDir: files.assetsDir,
-    platform: process.platform,
-    snapshot: () => core.snapshot(),
-    snoozeUntil: () => core.getSettings().notifications.snoozeUntil,
-    severityOrder: () => core.getSettings().severityOrder,
-    undo: () => actions.undo(),
-    away: () => actions.away(),
-    onAction: (action) => {
-      actions
-        .run(action)
-        .catch((err: unknown) =>
-          notifyFailure(action.type === 'silence-group' ? 'Silence failed' : 'Action failed', err),
-        );
-    },
-    onClick: () => mainWindow.show(),
+    showWindow: () => mainWindow.show(),
+    log,
   });
-  tray = trayController;
-  core.subscribe(() => trayController.update());
+  tray.current = trayController;
 
   const unwireSleep = wireSleep({
     core,
@@ -177,6 +148,6 @@ async function main(): Promise<void> {
   }
 
   core.start();
-  lifecycle.ready();
+  lifecycle.ready(() => mainWindow.show());
   if (!startedHidden(process.argv)) mainWindow.show();
 }

@@ -5,31 +5,27 @@ import type { App } from 'electron';
 export interface Lifecycle {
   /** Set once quitting began: closing the window then really closes it. */
   quitting(): boolean;
-  /** Startup is done: a second launch may show the window from now on. */
-  ready(): void;
+  /** Startup is done: a second launch (or the dock) shows the window from now on. */
+  ready(showWindow: () => void): void;
   quit(): void;
   /** At quit, run `stop` (stop polling, close files) before the process exits. */
   stopBeforeExit(stop: () => Promise<void>): void;
 }
 
-export function watchLifecycle(app: App, showWindow: () => void): Lifecycle {
+export function watchLifecycle(app: App): Lifecycle {
   let quitting = false;
-  let ready = false;
-  app.on('second-instance', () => {
-    if (ready) showWindow();
-  });
+  let showWindow: (() => void) | undefined;
+  app.on('second-instance', () => showWindow?.());
   // The tray keeps the app alive with no window.
   app.on('window-all-closed', () => undefined);
   app.on('before-quit', () => {
     quitting = true;
   });
-  app.on('activate', () => {
-    if (ready) showWindow();
-  });
+  app.on('activate', () => showWindow?.());
   return {
     quitting: () => quitting,
-    ready: () => {
-      ready = true;
+    ready: (show) => {
+      showWindow = show;
     },
     quit: () => {
       quitting = true;

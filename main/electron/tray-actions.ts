@@ -4,7 +4,12 @@
 // tests drive it with a fake core.
 import type { Core } from '../core/service.ts';
 import { planSilencedNotice, type NotificationPlan } from './notification-options.ts';
-import { SILENCE_DURATIONS, groupName, type NavigateRequest, type TrayAction } from './tray-menu.ts';
+import {
+  SILENCE_DURATIONS,
+  groupName,
+  type NavigateRequest,
+  type TrayAction,
+} from './tray-menu.ts';
 
 /** How long the tray menu offers to undo a quick silence. */
 export const UNDO_MS = 5 * 60_000;
