@@ -11,7 +11,8 @@ import { writePrivateFileAtomic } from '../../../main/core/files/private-file.ts
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { openSettingsFile, SettingsSaveError } from '../../../main/core/settings/persist.ts';
 import { defaultInstance } from '../../../main/core/settings/defaults.ts';
-import { connect, spawnBrowserShell } from '../../support/browser-shell.ts';
+import { connect, ensureBuilt, spawnBrowserShell } from '../../support/browser-shell.ts';
+import { nobodyCannotRun } from '../../support/readable-bundle.ts';
 import { FileSecretStore } from '../../../main/server/secrets.ts';
 import { SafeSecretStore } from '../../../main/electron/secrets.ts';
 
@@ -168,13 +169,20 @@ describe('settings survive any version and any failure', () => {
   });
 });
 
-// File permissions do not bind root: the shell then runs as `nobody`.
+// File permissions do not bind root: the shell then runs as `nobody`, from a readable copy of
+// the bundle (test/support/readable-bundle.ts), wherever the checkout is.
 const permissionsSkip =
   process.platform === 'win32'
     ? 'POSIX permissions'
-    : process.getuid?.() === 0 && !(await hasSetpriv())
-      ? 'running as root without setpriv'
+    : process.getuid?.() === 0
+      ? await rootSkip()
       : false;
+
+async function rootSkip(): Promise<string | false> {
+  if (!(await hasSetpriv())) return 'running as root without setpriv';
+  ensureBuilt();
+  return nobodyCannotRun();
+}
 
 async function hasSetpriv(): Promise<boolean> {
   try {
