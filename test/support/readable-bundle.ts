@@ -57,12 +57,15 @@ export function nobodyCannotRun(): string | false {
       ...AS_NOBODY,
       process.execPath,
       '-e',
-      'for (const p of process.argv.slice(1)) require("node:fs").accessSync(p)',
+      `for (const p of process.argv.slice(1)) {
+        try { require('node:fs').accessSync(p); }
+        catch (e) { console.error(e.code + ' on ' + p); process.exit(1); }
+      }`,
       ...paths,
     ],
     { cwd: tmpdir(), encoding: 'utf8' },
   );
   if (r.status === 0) return false;
   const why = (r.error?.message ?? r.stderr).trim().split('\n')[0] ?? `exit ${r.status}`;
-  return `nobody cannot run ${process.execPath} on ${paths.join(' and ')}: ${why}`;
+  return `nobody cannot reach what it would run (${why}), so file permissions cannot be tested`;
 }
