@@ -1,12 +1,9 @@
-// What tray menu clicks do, on a fake core: the pause is saved before it is applied (through
-// the bridge's notifications:snooze, as the window's own pause), a quick silence can be undone
-// for a few minutes, opening the Timeline clears "while you were away".
+// What tray menu clicks do, on a fake core: the pause goes through the saving snooze (the
+// bridge's notifications:snooze in the app; main-process-settings.test.ts runs that), a quick
+// silence can be undone for a few minutes, opening the Timeline clears "while you were away".
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createHandlers } from '../../main/core/bridge/handlers.ts';
-import { MemorySecretStore } from '../../main/core/secrets/memory-secret-store.ts';
 import { defaultSettings } from '../../main/core/settings/defaults.ts';
-import type { Settings } from '../../main/core/settings/types.ts';
 import type { NotificationPlan } from '../../main/electron/notification-options.ts';
 import { TrayActions, UNDO_MS } from '../../main/electron/tray-actions.ts';
 import type { NavigateRequest } from '../../main/electron/tray-menu.ts';
@@ -16,25 +13,13 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 
 function setUp(opts: { failSave?: boolean } = {}) {
   const core = createFakeCore(defaultSettings());
-  const saved: Settings[] = [];
-  const handlers = createHandlers(core, {
-    appInfo: () => ({
-      shell: 'electron',
-      platform: 'linux',
-      version: '1',
-      user: 'u',
-      secretBackend: { name: 'x', encrypted: true },
-    }),
-    openExternal: async () => undefined,
-    setLaunchAtLogin: async (e) => e,
-    secrets: new MemorySecretStore(),
-    persistSettings: async (s) => {
-      // The running app is unchanged until the file is.
-      assert.equal(core.settings.notifications.snoozeUntil, undefined);
-      if (opts.failSave) throw new Error('Settings not saved to /x: permission denied (EACCES)');
-      saved.push(s);
-    },
-  });
+  // Stands in for the bridge's notifications:snooze (index.ts wires that): save, then apply.
+  const saved: (string | null)[] = [];
+  const snooze = async (untilIso: string | null) => {
+    if (opts.failSave) throw new Error('Settings not saved to /x: permission denied (EACCES)');
+    saved.push(untilIso);
+    core.snoozeNotifications(untilIso);
+  };
   const shown: (NavigateRequest | undefined)[] = [];
   const notified: NotificationPlan[] = [];
   let trayRefreshes = 0;
@@ -42,7 +27,7 @@ function setUp(opts: { failSave?: boolean } = {}) {
   let now = NOW;
   const actions = new TrayActions({
     core,
-    snooze: (untilIso) => handlers['notifications:snooze'](untilIso),
+    snooze,
     showWindow: (nav) => shown.push(nav),
     notify: (plan) => notified.push(plan),
     refreshTray: () => trayRefreshes++,
@@ -63,20 +48,18 @@ function setUp(opts: { failSave?: boolean } = {}) {
 }
 
 describe('tray actions', () => {
-  it('pausing notifications saves first, then applies', async () => {
+  it('pausing notifications goes through the saving snooze, then refreshes the menu', async () => {
     const t = setUp();
     const until = new Date(NOW + 30 * 60_000).toISOString();
     await t.actions.run({ type: 'snooze', untilIso: until });
-    assert.deepEqual(
-      t.saved.map((s) => s.notifications.snoozeUntil),
-      [until],
-    );
+    assert.deepEqual(t.saved, [until]);
     assert.equal(t.core.settings.notifications.snoozeUntil, until);
     assert.ok(t.trayRefreshes() > 0);
   });
 
   it('a pause that cannot be saved is not applied and the click fails', async () => {
     const t = setUp({ failSave: true });
+    const refreshes = t.trayRefreshes();
     await assert.rejects(
       t.actions.run({ type: 'snooze', untilIso: new Date(NOW + 60_000).toISOString() }),
       /permission denied/,
@@ -86,6 +69,7 @@ describe('tray actions', () => {
       t.core.calls.filter((c) => c.method === 'snoozeNotifications'),
       [],
     );
+    assert.equal(t.trayRefreshes(), refreshes);
   });
 
   it('a quick silence is confirmed and can be undone from the menu for a few minutes', async () => {
