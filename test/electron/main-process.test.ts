@@ -6,29 +6,22 @@
 // hour" creates the silence on the server, pausing from the tray is saved, secrets encrypted
 // and out of the settings file, close hides to the tray, quit stops cleanly.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { GettableSilence } from '../../main/core/api/types.ts';
-import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
+import type { Settings } from '../../main/core/settings/types.ts';
+import { amSkipReason, waitFor, type AmProcess } from '../support/alertmanager.ts';
 import { root } from '../support/browser-shell.ts';
-import { writeSettingsFile } from '../support/settings-file.ts';
 import { launchMain, type MainProcess } from './fake-electron/launch.ts';
+import { watchedProfile, type WatchedProfile } from './watched-profile.ts';
 
 describe(
   'Electron main process (fake electron module, real core)',
   { skip: amSkipReason() },
   () => {
+    let profile: WatchedProfile | undefined;
     let am: AmProcess;
     let userData: string;
     let main: MainProcess;
@@ -38,23 +31,18 @@ describe(
     const last = (type: string) => main.last(type);
 
     before(async () => {
-      am = await startAlertmanager();
-      await postAlerts(am.url, [
-        makeAlert({ alertname: 'ElectronWiring', severity: 'critical', instance: 'db-9' }),
-      ]);
-      userData = await mkdtemp(join(tmpdir(), 'amtray-main-'));
-      const settings = defaultSettings();
-      settings.instances = [
-        defaultInstance({ id: 'am1', name: 'wiring', url: am.url, pollIntervalSec: 2 }),
-      ];
-      await writeSettingsFile(join(userData, 'settings.json'), settings);
+      profile = await watchedProfile({
+        alertname: 'ElectronWiring',
+        instance: 'db-9',
+        name: 'wiring',
+      });
+      ({ am, userData } = profile);
       main = await launchMain(userData);
     });
 
     after(async () => {
       await main?.kill();
-      await am?.stop();
-      if (userData) await rm(userData, { recursive: true, force: true });
+      await profile?.remove();
     });
 
     it('creates a locked-down window loading our page with our preload', () => {
@@ -168,9 +156,7 @@ describe(
     });
 
     it('stores secrets encrypted, never in settings.json', async () => {
-      const settings = (await invoke('settings:get', [])).value as ReturnType<
-        typeof defaultSettings
-      >;
+      const settings = (await invoke('settings:get', [])).value as Settings;
       settings.instances[0]!.auth = {
         type: 'basic',
         username: 'ops',
