@@ -14,7 +14,7 @@ import {
 /** How long the tray menu offers to undo a quick silence. */
 export const UNDO_MS = 5 * 60_000;
 
-export interface AwaySummary {
+interface AwaySummary {
   fired: number;
   resolved: number;
 }

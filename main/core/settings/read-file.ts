@@ -19,7 +19,7 @@ export interface SettingsNotice {
   readOnly?: string;
 }
 
-export interface LoadedDocument {
+interface LoadedDocument {
   settings: Settings;
   document: SettingsDocument;
   notice?: SettingsNotice;

@@ -23,7 +23,7 @@ export interface BridgeReply {
   error?: { kind: string; message: string };
 }
 
-export function flatten(items: MenuItem[]): MenuItem[] {
+function flatten(items: MenuItem[]): MenuItem[] {
   return items.flatMap((i) => [i, ...flatten(i.submenu ?? [])]);
 }
 
