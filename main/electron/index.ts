@@ -1,49 +1,36 @@
 // Electron main process: one instance (a second launch focuses the first), the core polling
 // in the background, a tray icon that is the app, a window on demand, native notifications,
 // sleep/wake handling. Thin glue: behaviour lives in the core, the bridge and the small
-// pure modules next to this file.
-import {
-  BrowserWindow,
-  Notification,
-  app,
-  ipcMain,
-  powerMonitor,
-  safeStorage,
-  shell,
-} from 'electron';
-import { userInfo } from 'node:os';
+// modules next to this file; main() only puts them together, in this order: settings
+// (store.ts), core and history, bridge (shell-services.ts, ipc.ts), window (main-window.ts,
+// saved-bounds.ts), notifications (notifier.ts), tray (tray-actions.ts, tray-wiring.ts), sleep
+// (sleep.ts), quit (lifecycle.ts).
+import { app, ipcMain, safeStorage, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
 import { createCore } from '../core/engine/create-core.ts';
-import { systemClock, type Core } from '../core/service.ts';
 import { HistoryService } from '../core/history/history-service.ts';
-import type { Settings } from '../core/settings/types.ts';
-import { setLaunchAtLogin, startedHidden } from './autostart.ts';
-import { registerIpcBridge } from './ipc.ts';
-import { startNotifier } from './notifier.ts';
-import { wirePower } from './power.ts';
-import { SafeSecretStore, describeBackend } from './secrets.ts';
-import { openSettingsStore } from './store.ts';
-import { createTray, type TrayController } from './tray.ts';
-import {
-  awayText,
-  SILENCE_DURATIONS,
-  groupName,
-  type MenuItemModel,
-  type NavigateRequest,
-  type TrayAction,
-} from './tray-menu.ts';
-import { planSilencedNotice } from './notification-options.ts';
 import { safeExternalUrl } from '../core/security/external-url.ts';
-import type { AppLocation } from './trusted-sender.ts';
-import { createMainWindow } from './window.ts';
-import { sameBounds, type Rect } from './window-bounds.ts';
+import { systemClock } from '../core/service.ts';
+import type { Settings } from '../core/settings/types.ts';
+import { appFiles, osUserName } from './app-env.ts';
+import { startedHidden } from './autostart.ts';
+import { installE2eHook } from './e2e-hook.ts';
+import { registerIpcBridge } from './ipc.ts';
+import { watchLifecycle } from './lifecycle.ts';
+import { MainWindow } from './main-window.ts';
+import { startNotifier } from './notifier.ts';
+import { SavedBounds } from './saved-bounds.ts';
+import { SafeSecretStore } from './secrets.ts';
+import { electronShellServices } from './shell-services.ts';
+import { wireSleep } from './sleep.ts';
+import { openSettingsStore } from './store.ts';
+import type { TrayController } from './tray.ts';
+import { TrayActions } from './tray-actions.ts';
+import { wireTray } from './tray-wiring.ts';
 
 export const APP_ID = 'io.github.amtray.app';
-
-/** How long the tray menu offers to undo a quick silence. */
-const UNDO_MS = 5 * 60_000;
 
 const log = (line: string) => console.error(`[amtray] ${line}`);
 
@@ -62,286 +49,105 @@ if (!app.requestSingleInstanceLock()) {
   });
 }
 
-function findAction(items: MenuItemModel[], id: string): TrayAction | undefined {
-  for (const item of items) {
-    if (item.type !== 'item') continue;
-    if (item.id === id) return item.action;
-    const inner = item.submenu && findAction(item.submenu, id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
 async function main(): Promise<void> {
-  let win: BrowserWindow | undefined;
-  let quitting = false;
-  let ready = false;
-  // Set once the tray exists; settings changes refresh it (the pause state is in settings).
-  const trayRef: { current?: TrayController } = {};
-
-  app.on('second-instance', () => {
-    if (ready) showWindow();
-  });
-  // The tray keeps the app alive with no window.
-  app.on('window-all-closed', () => undefined);
-  app.on('before-quit', () => {
-    quitting = true;
-  });
+  const lifecycle = watchLifecycle(app);
+  // Set once the tray exists: settings saved before then have no menu to refresh.
+  const tray: { current?: TrayController } = {};
 
   await app.whenReady();
-
-  const root = app.getAppPath();
-  const devUrl = process.env.VITE_DEV_SERVER_URL;
-  const location: AppLocation = devUrl
-    ? { kind: 'dev', origin: new URL(devUrl).origin }
-    : { kind: 'file', indexPath: join(root, 'out', 'renderer', 'index.html') };
-  const assetsDir = join(root, 'assets');
-  const iconPath = join(assetsDir, 'icons', '256x256.png');
-
+  const files = appFiles(app.getAppPath(), process.env.VITE_DEV_SERVER_URL);
   const userData = app.getPath('userData');
   const secrets = new SafeSecretStore(join(userData, 'secrets.json'), safeStorage);
-  const settingsStore = await openSettingsStore(userData, secrets, log);
-  const osUser = (() => {
-    try {
-      return userInfo().username;
-    } catch {
-      return process.env.USER ?? process.env.USERNAME ?? '';
-    }
-  })();
-  const theCore: Core = createCore({ settings: settingsStore.settings, secrets, osUser });
+  const settingsFile = await openSettingsStore(userData, secrets, log);
+  const osUser = osUserName();
+  const core = createCore({ settings: settingsFile.settings, secrets, osUser });
   const history = new HistoryService({
     path: join(userData, 'history.sqlite'),
-    core: theCore,
+    core,
     clock: systemClock,
     log,
   });
-  /** Set on waking from sleep with what happened meanwhile; cleared when the Timeline opens. */
-  let away: { fired: number; resolved: number } | undefined;
-  const navigate = new NavigateHub();
 
+  // Every settings change is saved before it is applied (bridge/handlers.ts, SavedBounds);
+  // the tray shows settings (the pause), so it follows each save.
   const persist = async (settings: Settings) => {
-    await settingsStore.save(settings);
-    trayRef.current?.update();
+    await settingsFile.save(settings);
+    tray.current?.update();
   };
+  const handlers = createHandlers(
+    core,
+    electronShellServices({ settingsFile, persist, secrets, history, osUser }),
+  );
 
-  const handlers = createHandlers(theCore, {
-    appInfo: () => ({
-      shell: 'electron',
-      platform: process.platform,
-      version: app.getVersion(),
-      user: osUser,
-      secretBackend: describeBackend(safeStorage, process.platform),
-      ...(settingsStore.notice ? { settingsNotice: settingsStore.notice } : {}),
-    }),
-    openExternal: (url) => shell.openExternal(url),
-    setLaunchAtLogin,
-    secrets,
-    persistSettings: persist,
-    history,
+  const navigate = new NavigateHub();
+  const mainWindow = new MainWindow({
+    app: files.location,
+    preloadPath: files.preloadPath,
+    iconPath: files.iconPath,
+    bounds: new SavedBounds({ core, persist, log }),
+    navigate,
+    isQuitting: lifecycle.quitting,
+    log,
   });
-
   registerIpcBridge(ipcMain, {
     handlers,
-    subscribe: createSubscribe({ core: theCore, navigate }),
-    trusted: () => ({
-      webContentsId: win && !win.isDestroyed() ? win.webContents.id : undefined,
-      app: location,
-    }),
+    subscribe: createSubscribe({ core, navigate }),
+    trusted: () => ({ webContentsId: mainWindow.webContentsId(), app: files.location }),
     log,
   });
 
-  let lastBounds: Rect | undefined = settingsStore.settings.ui.window;
-  function showWindow(nav?: NavigateRequest): void {
-    if (!win || win.isDestroyed()) {
-      const created = createMainWindow({
-        app: location,
-        preloadPath: join(root, 'out', 'preload', 'index.cjs'),
-        iconPath,
-        ...(lastBounds ? { savedBounds: lastBounds } : {}),
-        isQuitting: () => quitting,
-        onBoundsChanged: (bounds) => {
-          if (sameBounds(bounds, lastBounds)) return;
-          lastBounds = bounds;
-          const s = theCore.getSettings();
-          const next = theCore.updateSettings({ ...s, ui: { ...s.ui, window: bounds } });
-          persist(next).catch((err: unknown) => log(`saving window bounds failed: ${String(err)}`));
-        },
-        log,
-      });
-      win = created;
-      created.once('ready-to-show', () => created.show());
-    } else {
-      if (win.isMinimized()) win.restore();
-      win.show();
-      win.focus();
-    }
-    if (nav) navigate.request(nav);
-  }
-
-  const notifyFailure = (what: string, err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    log(`${what}: ${message}`);
-    if (Notification.isSupported()) new Notification({ title: what, body: message }).show();
-  };
-
-  /** The last quick silence from the tray, undoable from the menu until `until`. */
-  let lastQuick: { label: string; silenceKeys: string[]; until: number } | undefined;
-
-  async function runTrayAction(action: TrayAction): Promise<void> {
-    switch (action.type) {
-      case 'open-window':
-        if (action.navigate?.view === 'timeline' && away) {
-          away = undefined;
-          trayRef.current?.update();
-        }
-        showWindow(action.navigate);
-        return;
-      case 'silence-group': {
-        const snapshot = theCore.snapshot();
-        const group = snapshot.groups[action.groupKey];
-        const what = group ? groupName(group) : action.groupKey;
-        const results = await theCore.silences.quick(
-          { groupKey: action.groupKey },
-          action.durationMs,
-          'Silenced from the Alertmanager Tray menu',
-        );
-        const silenceKeys = results.map((r) => r.silenceKey);
-        // Undo from the menu for a few minutes, and from the confirmation where it has buttons.
-        lastQuick = { label: `silence of ${what}`, silenceKeys, until: Date.now() + UNDO_MS };
-        trayRef.current?.update();
-        const duration =
-          SILENCE_DURATIONS.find((d) => d.ms === action.durationMs)?.label ?? 'a while';
-        notifier.show(planSilencedNotice(what, duration, silenceKeys, process.platform));
-        return;
-      }
-      case 'ack-group': {
-        const group = theCore.snapshot().groups[action.groupKey];
-        await theCore.silences.acknowledge(
-          { groupKey: action.groupKey },
-          'Acknowledged from the Alertmanager Tray menu',
-        );
-        notifier.show({
-          options: {
-            title: 'Acknowledged',
-            body: `${group ? groupName(group) : action.groupKey}: silenced until it resolves.`,
-            silent: true,
-          },
-          onClick: { view: 'silences' },
-          actions: [],
-        });
-        return;
-      }
-      case 'extend-silence': {
-        const s = theCore.snapshot().silences[action.silenceKey];
-        const base = Math.max(s ? Date.parse(s.endsAt) : 0, Date.now());
-        await theCore.silences.extend(
-          action.silenceKey,
-          new Date(base + action.durationMs).toISOString(),
-        );
-        return;
-      }
-      case 'undo-silence':
-        for (const key of action.silenceKeys) await theCore.silences.expire(key);
-        lastQuick = undefined;
-        trayRef.current?.update();
-        return;
-      case 'snooze':
-        theCore.snoozeNotifications(action.untilIso);
-        await persist(theCore.getSettings());
-        return;
-      case 'refresh':
-        await theCore.refresh();
-        return;
-      case 'quit':
-        quitting = true;
-        app.quit();
-        return;
-    }
-  }
-
-  const trayController = createTray({
-    assetsDir,
-    platform: process.platform,
-    snapshot: () => theCore.snapshot(),
-    snoozeUntil: () => theCore.getSettings().notifications.snoozeUntil,
-    severityOrder: () => theCore.getSettings().severityOrder,
-    undo: () =>
-      lastQuick && lastQuick.until > Date.now()
-        ? { label: lastQuick.label, silenceKeys: lastQuick.silenceKeys }
-        : undefined,
-    away: () => away,
-    onAction: (action) => {
-      runTrayAction(action).catch((err: unknown) =>
-        notifyFailure(action.type === 'silence-group' ? 'Silence failed' : 'Action failed', err),
-      );
-    },
-    onClick: () => showWindow(),
-  });
-  trayRef.current = trayController;
-  theCore.subscribe(() => trayController.update());
-
   const notifier = startNotifier({
-    core: theCore,
+    core,
     platform: process.platform,
-    iconPath,
-    openWindow: (nav) => showWindow(nav),
+    iconPath: files.iconPath,
+    openWindow: (nav) => mainWindow.show(nav),
     openExternal: async (url) => {
       const safe = safeExternalUrl(url);
       if (safe) await shell.openExternal(safe);
     },
     log,
   });
-  const unwirePower = wirePower(powerMonitor, theCore, log, {
-    // Sleep ends a look: "since you last looked" starts here.
-    suspended: () => history.markSeen(),
-    woke: () => {
-      const summary = history.awaySummary();
-      if (!summary || summary.fired + summary.resolved === 0) return;
-      away = { fired: summary.fired, resolved: summary.resolved };
-      trayController.update();
-      if (!Notification.isSupported()) return;
-      const note = new Notification({
-        title: awayText(away),
-        body: 'Open the Timeline to see what happened.',
-      });
-      note.on('click', () => showWindow({ view: 'timeline' }));
-      note.show();
-    },
+  const actions = new TrayActions({
+    core,
+    snooze: (untilIso) => handlers['notifications:snooze'](untilIso),
+    showWindow: (nav) => mainWindow.show(nav),
+    notify: (plan) => notifier.show(plan),
+    refreshTray: () => tray.current?.update(),
+    quit: lifecycle.quit,
+    platform: process.platform,
   });
+  const trayController = wireTray({
+    core,
+    actions,
+    assetsDir: files.assetsDir,
+    showWindow: () => mainWindow.show(),
+    log,
+  });
+  tray.current = trayController;
 
-  // Stop polling before exit; quit continues once the core has stopped.
-  let stopped = false;
-  app.on('will-quit', (event) => {
-    if (stopped) return;
-    event.preventDefault();
-    stopped = true;
-    notifier.stop();
-    unwirePower();
-    trayController.destroy();
-    void theCore.stop().finally(() => {
-      history.close();
-      app.quit();
-    });
+  const unwireSleep = wireSleep({
+    core,
+    history,
+    tray: actions,
+    showWindow: (nav) => mainWindow.show(nav),
+    log,
   });
-  app.on('activate', () => showWindow());
+  lifecycle.stopBeforeExit(async () => {
+    notifier.stop();
+    unwireSleep();
+    trayController.destroy();
+    try {
+      await core.stop();
+    } finally {
+      history.close();
+    }
+  });
 
   if (process.env.AMTRAY_E2E === '1') {
-    // Test-only hook (Playwright evaluates in the main process): the tray menu as data, and
-    // clicking one of its items by id. Never enabled without the environment variable.
-    (globalThis as Record<string, unknown>).__amtrayE2E = {
-      trayModel: () => trayController.model(),
-      trayClick: async (id: string) => {
-        trayController.update();
-        await new Promise((r) => setImmediate(r));
-        const action = findAction(trayController.model().items, id);
-        if (!action) throw new Error(`no tray item ${id}`);
-        await runTrayAction(action);
-      },
-      refresh: () => theCore.refresh(),
-    };
+    installE2eHook({ tray: trayController, run: (a) => actions.run(a), core });
   }
 
-  theCore.start();
-  ready = true;
-  if (!startedHidden(process.argv)) showWindow();
+  core.start();
+  lifecycle.ready(() => mainWindow.show());
+  if (!startedHidden(process.argv)) mainWindow.show();
 }

@@ -1,21 +1,16 @@
-// Settings persistence for the Electron shell: electron-store (atomic writes, mode 0600) on
-// settings.json in userData, read and written through the shared settings document
-// (main/core/settings/shell-settings.ts): invalid fields reset one by one, a newer file kept
-// whole, an unusable file kept aside, a failed save reported and not applied.
+// The Electron shell's settings file: settings.json in userData, written by electron-store
+// (atomic writes, mode 0600). Reading, migrating, saving and keeping what the file held is the
+// core's (main/core/settings/persist.ts), as for the browser shell; only the writer is ours.
 import Store from 'electron-store';
 import { join } from 'node:path';
 import type { SecretStore } from '../core/service.ts';
-import { openShellSettings, type ShellSettings } from '../core/settings/shell-settings.ts';
-
-export interface SettingsStore extends ShellSettings {
-  path: string;
-}
+import { openSettingsFile, type SettingsFile } from '../core/settings/persist.ts';
 
 export async function openSettingsStore(
   dir: string,
   secrets: SecretStore,
   log: (line: string) => void,
-): Promise<SettingsStore> {
+): Promise<SettingsFile> {
   let store: Store<Record<string, unknown>> | undefined;
   const open = () =>
     (store ??= new Store<Record<string, unknown>>({
@@ -27,16 +22,15 @@ export async function openSettingsStore(
       accessPropertiesByDotNotation: false,
       watch: false,
     }));
-  const path = join(dir, 'settings.json');
-  const shell = await openShellSettings(
-    path,
+  const file = await openSettingsFile({
+    path: join(dir, 'settings.json'),
     secrets,
-    async (json) => {
+    write: async (json) => {
       open().store = json as Record<string, unknown>;
     },
     log,
-  );
+  });
   // electron-store opens the file only after it was checked (it cannot read a broken one).
-  if (!shell.notice?.readOnly) open();
-  return { ...shell, path };
+  if (!file.notice?.readOnly) open();
+  return file;
 }

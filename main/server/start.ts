@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
@@ -15,11 +14,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppInfo } from '../core/bridge/contract.ts';
 import { buildCsp } from '../core/security/csp.ts';
 import { createHandlers, type ShellServices } from '../core/bridge/handlers.ts';
-import { openShellSettings, type ShellSettings } from '../core/settings/shell-settings.ts';
+import { openSettingsFile, type SettingsFile } from '../core/settings/persist.ts';
 import { Emitter, createSubscribe, type NavigateRequest } from '../core/bridge/subscriptions.ts';
 import type { Core, SecretStore } from '../core/service.ts';
 import { defaultInstance } from '../core/settings/defaults.ts';
-import { writePrivateFileAtomic } from '../core/files/private-file.ts';
+import { MemorySecretStore } from '../core/secrets/memory-secret-store.ts';
 import { CLI_INSTANCE_PREFIX, isCommandLineInstance } from '../core/settings/cli-instances.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
@@ -36,7 +35,7 @@ export interface CreateCoreLike {
 
 export interface BrowserShellOptions {
   createCore: CreateCoreLike;
-  /** Settings file to read and persist to (B2's readSettingsFile: corrupt files kept aside). */
+  /** Settings file to read and save to (core/settings/persist.ts: corrupt files kept aside). */
   configPath?: string;
   /** Use these settings instead of a file (tests); changes are then kept in memory only. */
   settings?: Settings;
@@ -84,25 +83,6 @@ export function withCliInstances(settings: Settings, urls: string[]): Settings {
   return { ...settings, instances: [...settings.instances, ...added] };
 }
 
-/** First run: ~/.config/alertmanager-tray/ may not exist yet. */
-async function saveSettings(path: string, json: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  await writePrivateFileAtomic(path, JSON.stringify(json, null, 2) + '\n');
-}
-
-class MemorySecretStore implements SecretStore {
-  readonly #values = new Map<string, string>();
-  async get(key: string) {
-    return this.#values.get(key);
-  }
-  async set(key: string, value: string) {
-    this.#values.set(key, value);
-  }
-  async delete(key: string) {
-    this.#values.delete(key);
-  }
-}
-
 /** Opens a URL with the desktop's handler, without a shell (the URL is already validated). */
 function openWithDesktop(url: string): Promise<void> {
   const [cmd, args] =
@@ -136,7 +116,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
   const log = opts.log ?? (() => undefined);
   let settings: Settings;
   let settingsNotice: AppInfo['settingsNotice'];
-  let fileSettings: ShellSettings | undefined;
+  let fileSettings: SettingsFile | undefined;
   let secrets: SecretStore;
 
   if (opts.settings) {
@@ -146,12 +126,8 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     if (!opts.configPath) throw new Error('startBrowserShell needs settings or a configPath');
     const configFile = opts.configPath;
     secrets = opts.secrets ?? new FileSecretStore(join(dirname(configFile), 'secrets.json'), env);
-    fileSettings = await openShellSettings(
-      configFile,
-      secrets,
-      (json) => saveSettings(configFile, json),
-      log,
-    );
+    // The file and its folder are created on the first save (mode 0600 in a 0700 folder).
+    fileSettings = await openSettingsFile({ path: configFile, secrets, log });
     settings = fileSettings.settings;
     settingsNotice = fileSettings.notice;
   }

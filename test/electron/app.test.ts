@@ -4,25 +4,14 @@
 // hook enabled by AMTRAY_E2E=1). Runs whenever a usable Electron binary exists
 // (ELECTRON_OVERRIDE_DIST_PATH or node_modules/electron/dist); otherwise skips saying why.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import type { GettableSilence } from '../../main/core/api/types.ts';
-import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import { writeSettingsFile } from '../../main/core/settings/file.ts';
 import type { MenuItemModel, MenuModel } from '../../main/electron/tray-menu.ts';
 import { usableElectron } from '../../main/tools/electron-binary.ts';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
+import { amSkipReason, waitFor, type AmProcess } from '../support/alertmanager.ts';
 import { ensureBuilt, root } from '../support/browser-shell.ts';
+import { watchedProfile, type WatchedProfile } from './watched-profile.ts';
 
 function electronSkipReason(): string | false {
   const am = amSkipReason();
@@ -49,23 +38,15 @@ function labels(items: MenuItemModel[]): string[] {
 }
 
 describe('Electron app', { skip }, () => {
+  let profile: WatchedProfile | undefined;
   let am: AmProcess;
-  let userData: string;
   let app: ElectronApplication | undefined;
   let page: Page;
 
   before(async () => {
     ensureBuilt();
-    am = await startAlertmanager();
-    await postAlerts(am.url, [
-      makeAlert({ alertname: 'ElectronE2E', severity: 'critical', instance: 'db-7' }),
-    ]);
-    userData = await mkdtemp(join(tmpdir(), 'amtray-electron-'));
-    const settings = defaultSettings();
-    settings.instances = [
-      defaultInstance({ id: 'am1', name: 'e2e', url: am.url, pollIntervalSec: 2 }),
-    ];
-    await writeSettingsFile(join(userData, 'settings.json'), settings);
+    profile = await watchedProfile({ alertname: 'ElectronE2E', instance: 'db-7', name: 'e2e' });
+    am = profile.am;
     const binary = usableElectron();
     assert.ok(binary.ok);
     app = await _electron.launch({
@@ -74,7 +55,7 @@ describe('Electron app', { skip }, () => {
       // renderer is still sandboxed by Electron's webPreferences.sandbox.
       args: ['--no-sandbox', root],
       cwd: root,
-      env: { ...process.env, AMTRAY_E2E: '1', AMTRAY_USER_DATA: userData },
+      env: { ...process.env, AMTRAY_E2E: '1', AMTRAY_USER_DATA: profile.userData },
       timeout: 60_000,
     });
     page = await app.firstWindow({ timeout: 60_000 });
@@ -83,8 +64,7 @@ describe('Electron app', { skip }, () => {
   after(async () => {
     await app?.evaluate(({ app: electronApp }) => electronApp.quit()).catch(() => undefined);
     await app?.close().catch(() => undefined);
-    await am?.stop();
-    if (userData) await rm(userData, { recursive: true, force: true });
+    await profile?.remove();
   });
 
   it('runs locked down: no Node in the page, window.amtray from the preload', async () => {

@@ -3,105 +3,46 @@
 // binary can run here. The core inside is real and talks to a real Alertmanager. Checks the
 // glue: locked-down window options, IPC refused for foreign senders, navigation, new windows
 // and permissions denied, CSP header, tray menu lists the firing group and "Silence for 1
-// hour" creates the silence on the server, secrets encrypted and out of the settings file,
-// close hides to the tray, quit stops cleanly.
+// hour" creates the silence on the server, pausing from the tray is saved, secrets encrypted
+// and out of the settings file, close hides to the tray, quit stops cleanly.
 import assert from 'node:assert/strict';
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { GettableSilence } from '../../main/core/api/types.ts';
-import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import { writeSettingsFile } from '../../main/core/settings/file.ts';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  waitFor,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { ensureBuilt, root } from '../support/browser-shell.ts';
-
-interface MenuItem {
-  id?: string;
-  type?: string;
-  label?: string;
-  submenu?: MenuItem[];
-}
-interface Message {
-  type: string;
-  id?: number;
-  [k: string]: unknown;
-}
-
-function flatten(items: MenuItem[]): MenuItem[] {
-  return items.flatMap((i) => [i, ...flatten(i.submenu ?? [])]);
-}
+import type { Settings } from '../../main/core/settings/types.ts';
+import { amSkipReason, waitFor, type AmProcess } from '../support/alertmanager.ts';
+import { root } from '../support/browser-shell.ts';
+import { launchMain, type MainProcess } from './fake-electron/launch.ts';
+import { watchedProfile, type WatchedProfile } from './watched-profile.ts';
 
 describe(
   'Electron main process (fake electron module, real core)',
   { skip: amSkipReason() },
   () => {
+    let profile: WatchedProfile | undefined;
     let am: AmProcess;
     let userData: string;
-    let child: ChildProcess;
-    const messages: Message[] = [];
-    let nextId = 1;
-    let stderr = '';
-
-    function command(msg: Record<string, unknown>): Promise<Message> {
-      const id = nextId++;
-      child.send({ ...msg, id });
-      return waitFor(() => messages.find((m) => m.type === 'reply' && m.id === id), {
-        timeoutMs: 30_000,
-        message: `reply to ${String(msg.type)}`,
-      }).then((m) => {
-        if (m.error) throw new Error(String(m.error));
-        return m;
-      });
-    }
-    const invoke = async (channel: string, args: unknown[], extra: Record<string, unknown> = {}) =>
-      (await command({ type: 'invoke', channel: `amtray:${channel}`, args, ...extra })).result as {
-        ok: boolean;
-        value?: unknown;
-        error?: { kind: string; message: string };
-      };
-    const last = (type: string) => [...messages].reverse().find((m) => m.type === type);
+    let main: MainProcess;
+    const command = (msg: Record<string, unknown>) => main.command(msg);
+    const invoke = (channel: string, args: unknown[], extra: Record<string, unknown> = {}) =>
+      main.invoke(channel, args, extra);
+    const last = (type: string) => main.last(type);
 
     before(async () => {
-      ensureBuilt();
-      am = await startAlertmanager();
-      await postAlerts(am.url, [
-        makeAlert({ alertname: 'ElectronWiring', severity: 'critical', instance: 'db-9' }),
-      ]);
-      userData = await mkdtemp(join(tmpdir(), 'amtray-main-'));
-      const settings = defaultSettings();
-      settings.instances = [
-        defaultInstance({ id: 'am1', name: 'wiring', url: am.url, pollIntervalSec: 2 }),
-      ];
-      await writeSettingsFile(join(userData, 'settings.json'), settings);
-      child = fork(join(root, 'out/main/index.js'), [], {
-        cwd: root,
-        execArgv: ['--import', join(root, 'test/electron/fake-electron/register.mjs')],
-        env: { ...process.env, FAKE_APP_PATH: root, AMTRAY_USER_DATA: userData },
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      profile = await watchedProfile({
+        alertname: 'ElectronWiring',
+        instance: 'db-9',
+        name: 'wiring',
       });
-      child.stderr?.setEncoding('utf8');
-      child.stderr?.on('data', (d: string) => (stderr += d));
-      child.on('message', (m) => messages.push(m as Message));
-      await waitFor(() => last('show'), { timeoutMs: 30_000, message: `window shown\n${stderr}` });
+      ({ am, userData } = profile);
+      main = await launchMain(userData);
     });
 
     after(async () => {
-      if (child && child.exitCode === null) {
-        child.kill('SIGKILL');
-        await new Promise((r) => child.once('exit', r));
-      }
-      await am?.stop();
-      if (userData) await rm(userData, { recursive: true, force: true });
+      await main?.kill();
+      await profile?.remove();
     });
 
     it('creates a locked-down window loading our page with our preload', () => {
@@ -119,8 +60,7 @@ describe(
     it('the tray lists the firing group, critical icon and counts', async () => {
       const menu = await waitFor(
         () => {
-          const m = last('menu');
-          const items = flatten((m?.items as MenuItem[]) ?? []);
+          const items = main.menu();
           return items.some((i) => i.label?.includes('ElectronWiring')) ? items : undefined;
         },
         { timeoutMs: 30_000, message: 'tray menu lists ElectronWiring' },
@@ -152,7 +92,7 @@ describe(
         (await command({ type: 'navigate', url: 'https://evil.example/' })).result,
         true,
       );
-      const opened = () => messages.filter((m) => m.type === 'openExternal').map((m) => m.url);
+      const opened = () => main.messages.filter((m) => m.type === 'openExternal').map((m) => m.url);
       assert.deepEqual(
         (await command({ type: 'window-open', url: 'javascript:alert(1)' })).result,
         {
@@ -183,7 +123,7 @@ describe(
     });
 
     it('"Silence for 1 hour" in the tray creates the silence on the server', async () => {
-      const items = flatten((last('menu')?.items as MenuItem[]) ?? []);
+      const items = main.menu();
       const item = items.find(
         (i) => i.id?.startsWith('group-silence:') && i.id.endsWith(':3600000'),
       );
@@ -206,21 +146,17 @@ describe(
       // The group is no longer listed as firing; the menu offers to undo the silence.
       await waitFor(
         () =>
-          !flatten((last('menu')?.items as MenuItem[]) ?? []).some(
-            (i) => i.id?.startsWith('group:') && i.label?.includes('ElectronWiring'),
-          ),
+          !main
+            .menu()
+            .some((i) => i.id?.startsWith('group:') && i.label?.includes('ElectronWiring')),
         { timeoutMs: 30_000, message: 'tray drops the silenced group' },
       );
-      const undo = flatten((last('menu')?.items as MenuItem[]) ?? []).find(
-        (i) => i.id === 'undo-silence',
-      );
+      const undo = main.menu().find((i) => i.id === 'undo-silence');
       assert.match(undo?.label ?? '', /^Undo: silence of ElectronWiring/);
     });
 
     it('stores secrets encrypted, never in settings.json', async () => {
-      const settings = (await invoke('settings:get', [])).value as ReturnType<
-        typeof defaultSettings
-      >;
+      const settings = (await invoke('settings:get', [])).value as Settings;
       settings.instances[0]!.auth = {
         type: 'basic',
         username: 'ops',
@@ -240,24 +176,48 @@ describe(
       assert.match(secretsText, /"instance\/am1\/password": "[A-Za-z0-9+/=]+"/);
     });
 
+    it('pausing from the tray saves the pause, then the menu offers to resume', async () => {
+      await command({ type: 'click', itemId: 'pause:30m' });
+      const saved = await waitFor(
+        async () => {
+          const file = JSON.parse(await readFile(join(userData, 'settings.json'), 'utf8'));
+          return file.notifications?.snoozeUntil as string | undefined;
+        },
+        { timeoutMs: 30_000, message: 'snoozeUntil in settings.json' },
+      );
+      assert.ok(Date.parse(saved) > Date.now());
+      await waitFor(() => main.menu().some((i) => i.id === 'resume'), {
+        timeoutMs: 30_000,
+        message: 'menu offers to resume',
+      });
+      await command({ type: 'click', itemId: 'resume' });
+      await waitFor(
+        async () => {
+          const file = JSON.parse(await readFile(join(userData, 'settings.json'), 'utf8'));
+          return file.notifications?.snoozeUntil === undefined;
+        },
+        { timeoutMs: 30_000, message: 'resume saved' },
+      );
+    });
+
     it('closing the window hides it to the tray; a second launch shows it', async () => {
       assert.deepEqual((await command({ type: 'close-window' })).result, {
         prevented: true,
         visible: false,
       });
-      const shows = messages.filter((m) => m.type === 'show').length;
+      const shows = main.messages.filter((m) => m.type === 'show').length;
       await command({ type: 'second-instance' });
-      await waitFor(() => messages.filter((m) => m.type === 'show').length === shows + 1);
+      await waitFor(() => main.messages.filter((m) => m.type === 'show').length === shows + 1);
     });
 
     it('Quit stops the core and exits', async () => {
       await command({ type: 'click', itemId: 'quit' });
       const code = await new Promise<number | null>((resolve) => {
-        if (child.exitCode !== null) resolve(child.exitCode);
-        else child.once('exit', (c) => resolve(c));
+        if (main.child.exitCode !== null) resolve(main.child.exitCode);
+        else main.child.once('exit', (c) => resolve(c));
       });
-      assert.equal(code, 0, stderr);
-      assert.doesNotMatch(stderr, /startup failed|TypeError|ReferenceError/);
+      assert.equal(code, 0, main.stderr());
+      assert.doesNotMatch(main.stderr(), /startup failed|TypeError|ReferenceError/);
       assert.ok(last('quit'));
     });
   },

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { dispatch } from '../../main/core/bridge/dispatch.ts';
 import { createHandlers } from '../../main/core/bridge/handlers.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import { writeSettingsFile } from '../../main/core/settings/file.ts';
+import { writeSettingsFile } from '../support/settings-file.ts';
 import { SafeSecretStore, describeBackend } from '../../main/electron/secrets.ts';
 import { createFakeCore } from '../support/fake-core.ts';
 import { fakeSafeStorage } from '../support/fake-safe-storage.ts';

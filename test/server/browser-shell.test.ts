@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import type { GettableSilence } from '../../main/core/api/types.ts';
 import type { AlertView, GroupView, ViewStreamMessage } from '../../main/core/model/view.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
-import { writeSettingsFile } from '../../main/core/settings/file.ts';
+import { writeSettingsFile } from '../support/settings-file.ts';
 import type { WsBridge } from '../../renderer/src/bridge/ws-client.ts';
 import {
   amSkipReason,

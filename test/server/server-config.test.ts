@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { defaultSettings } from '../../main/core/settings/defaults.ts';
-import { readSettingsFile } from '../../main/core/settings/file.ts';
+import { loadSettingsDocument } from '../../main/core/settings/read-file.ts';
 import type { Settings } from '../../main/core/settings/types.ts';
 import { defaultConfigPath, parseServeArgs } from '../../main/server/args.ts';
 import { FileSecretStore, secretEnvName } from '../../main/server/secrets.ts';
@@ -134,7 +134,7 @@ describe('browser shell secrets and settings', () => {
         auth: { type: 'bearer', tokenKey: 'instance/saved/token' },
       });
       await bridge.api['settings:update'](next, { saved: { token: 'tok-Very-Secret' } });
-      const onDisk = await readSettingsFile(configPath);
+      const onDisk = await loadSettingsDocument(configPath);
       assert.deepEqual(
         onDisk.settings.instances.map((i) => i.id),
         ['saved'],

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { createWsBridge, type WsBridge } from '../../renderer/src/bridge/ws-client.ts';
+import { AS_NOBODY, readableBundleDir, readableServeJs } from './readable-bundle.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const serveJs = join(root, 'out/main/serve.js');
@@ -51,22 +52,12 @@ export async function spawnBrowserShell(
 ): Promise<ServedShell> {
   ensureBuilt();
   const asNobody = opts.unprivileged === true && process.getuid?.() === 0;
+  // `nobody` runs a readable copy: the checkout may be in a folder only root can enter.
   const [cmd, argv] = asNobody
-    ? [
-        'setpriv',
-        [
-          '--reuid=nobody',
-          '--regid=nogroup',
-          '--clear-groups',
-          '--',
-          process.execPath,
-          serveJs,
-          ...args,
-        ],
-      ]
+    ? ['setpriv', [...AS_NOBODY, process.execPath, readableServeJs(), ...args]]
     : [process.execPath, [serveJs, ...args]];
   const child = spawn(cmd, argv, {
-    cwd: root,
+    cwd: asNobody ? readableBundleDir() : root,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

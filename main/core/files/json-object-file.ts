@@ -3,7 +3,7 @@
 // understand (other fields, entries of another shape, a newer version number) is written back
 // untouched, and a file that exists but cannot be read as an object is never written over.
 import { readFile } from 'node:fs/promises';
-import { plainFileError } from '../settings/persist.ts';
+import { plainFileError } from './plain-error.ts';
 import { writePrivateFileAtomic, type SerialQueue } from './private-file.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -8,12 +8,21 @@
 //   - before this version first writes over a file from a newer version, or over a file with
 //     invalid fields, a copy of the original is kept; if no copy can be made, nothing is
 //     written (the document is read-only until the file is fixed).
-import type { z } from 'zod';
 import { settingsSchema } from './schema.ts';
 import { migrateSettings } from './migrations.ts';
 import { SETTINGS_VERSION, type Settings } from './types.ts';
-
-type Path = (string | number)[];
+import { keepUnknown } from './keep-unknown.ts';
+import {
+  ID_STEP,
+  describePath,
+  getAt,
+  isObject,
+  pathText,
+  removeAt,
+  setAt,
+  stablePath,
+  type Path,
+} from './json-paths.ts';
 
 export interface FieldProblem {
   /** Where, as people read it: `instance "prod-eu" pollIntervalSec`, `ui.theme`. */
@@ -31,156 +40,8 @@ interface Reset {
   removedElement: boolean;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** A path step naming a list element by its `id` (instances move; their ids do not). */
-const ID_STEP = '#id:';
-
-function step(cur: unknown, k: string | number): unknown {
-  if (cur === null || typeof cur !== 'object') return undefined;
-  if (Array.isArray(cur) && typeof k === 'string' && k.startsWith(ID_STEP)) {
-    const id = k.slice(ID_STEP.length);
-    return cur.find((e) => isObject(e) && e['id'] === id);
-  }
-  return (cur as Record<string | number, unknown>)[k];
-}
-
-function getAt(v: unknown, path: Path): unknown {
-  let cur = v;
-  for (const k of path) cur = step(cur, k);
-  return cur;
-}
-
-function setAt(v: unknown, path: Path, value: unknown): void {
-  const parent = getAt(v, path.slice(0, -1));
-  if (parent === null || typeof parent !== 'object') return;
-  (parent as Record<string | number, unknown>)[path[path.length - 1] as string | number] = value;
-}
-
-/** instances.<index>... -> instances.#id:<id>... so the path still holds after a reorder. */
-function stablePath(work: unknown, path: Path): Path {
-  if (path[0] !== 'instances' || typeof path[1] !== 'number' || path.length < 3) return path;
-  const el = getAt(work, path.slice(0, 2));
-  const id = isObject(el) ? el['id'] : undefined;
-  return typeof id === 'string' ? ['instances', `${ID_STEP}${id}`, ...path.slice(2)] : path;
-}
-
-function removeAt(v: unknown, path: Path): boolean {
-  const parent = getAt(v, path.slice(0, -1));
-  const key = path[path.length - 1];
-  if (Array.isArray(parent) && typeof key === 'number' && key < parent.length) {
-    parent.splice(key, 1);
-    return true;
-  }
-  if (isObject(parent) && typeof key === 'string' && key in parent) {
-    delete parent[key];
-    return true;
-  }
-  return false;
-}
-
-// ---- the schema's known keys, to tell unknown fields from deleted optional ones -----------
-
-type AnySchema = z.ZodType;
-
-/** The schema's definition, read loosely (zod's own types are per kind). */
-function defOf(s: AnySchema): Record<string, unknown> | undefined {
-  return (s as unknown as { def?: Record<string, unknown> }).def;
-}
-
-function inner(s: AnySchema): AnySchema {
-  let cur = s;
-  for (let i = 0; i < 10; i++) {
-    const def = defOf(cur);
-    if (!def) return cur;
-    const t = def['type'];
-    if (t === 'optional' || t === 'default' || t === 'prefault' || t === 'nullable') {
-      cur = def['innerType'] as AnySchema;
-    } else if (t === 'pipe') {
-      cur = def['in'] as AnySchema;
-    } else return cur;
-  }
-  return cur;
-}
-
-/** Object shapes the schema allows here (several for a union), or null when not an object. */
-function shapesOf(s: AnySchema | undefined): Record<string, AnySchema>[] | null {
-  if (!s) return null;
-  const i = inner(s);
-  const t = defOf(i)?.['type'];
-  if (t === 'object') return [(i as unknown as { shape: Record<string, AnySchema> }).shape];
-  if (t === 'union') {
-    const options = (defOf(i)?.['options'] ?? []) as AnySchema[];
-    const shapes = options.flatMap((o) => shapesOf(o) ?? []);
-    return shapes.length > 0 ? shapes : null;
-  }
-  return null;
-}
-
-function elementOf(s: AnySchema | undefined): AnySchema | undefined {
-  if (!s) return undefined;
-  const def = defOf(inner(s));
-  return def?.['type'] === 'array' ? (def['element'] as AnySchema) : undefined;
-}
-
-/**
- * `next` (what this version writes) with what `old` (the file) held and this version does not
- * know: keys absent from the schema at that place. Instances are matched by id.
- */
-function keepUnknown(next: unknown, old: unknown, schema: AnySchema | undefined): unknown {
-  if (isObject(next) && isObject(old)) {
-    const shapes = shapesOf(schema);
-    // Another variant of a union (auth type changed): the old variant's fields do not apply.
-    if (typeof next['type'] === 'string' && next['type'] !== old['type']) return next;
-    const out: Record<string, unknown> = { ...next };
-    for (const [key, value] of Object.entries(old)) {
-      const known = shapes?.some((sh) => key in sh) ?? true;
-      if (!(key in next)) {
-        if (!known) out[key] = value;
-        continue;
-      }
-      const child = shapes?.find((sh) => key in sh)?.[key];
-      out[key] = keepUnknown(next[key], value, child);
-    }
-    return out;
-  }
-  if (Array.isArray(next) && Array.isArray(old)) {
-    const element = elementOf(schema);
-    if (!shapesOf(element)) return next;
-    const byId = new Map(
-      old.filter(isObject).map((o) => [typeof o['id'] === 'string' ? o['id'] : undefined, o]),
-    );
-    return next.map((n) =>
-      isObject(n) && typeof n['id'] === 'string' && byId.has(n['id'])
-        ? keepUnknown(n, byId.get(n['id']), element)
-        : n,
-    );
-  }
-  return next;
-}
-
-function pathText(path: Path): string {
-  return path.map(String).join('.');
-}
-
-/** A path as people read it: `instance "prod-eu" pollIntervalSec`, `ui.theme`. */
-function describePath(work: unknown, path: Path): string {
-  if (path[0] === 'instances' && typeof path[1] === 'number') {
-    const el = getAt(work, path.slice(0, 2));
-    const name = isObject(el)
-      ? (typeof el['name'] === 'string' && el['name']) || (typeof el['id'] === 'string' && el['id'])
-      : '';
-    const who = name ? `instance "${name}"` : `instance ${path[1] + 1}`;
-    const rest = path.slice(2).map(String).join('.');
-    return rest ? `${who} ${rest}` : who;
-  }
-  return pathText(path);
 }
 
 export class SettingsDocument {

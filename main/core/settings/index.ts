@@ -1,4 +1,4 @@
-// Settings: types, defaults, validation + migration, and the settings file.
+// Settings: types, defaults, validation + migration. The settings file itself: persist.ts.
 export * from './types.ts';
 export * from './defaults.ts';
 export { migrateSettings, type MigrationResult } from './migrations.ts';
@@ -12,10 +12,3 @@ export {
   instanceSettingsSchema,
   type ParseSettingsResult,
 } from './schema.ts';
-export {
-  corruptSuffix,
-  findInlineSecrets,
-  readSettingsFile,
-  writeSettingsFile,
-  type ReadSettingsResult,
-} from './file.ts';

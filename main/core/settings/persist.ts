@@ -1,49 +1,23 @@
-// Reading a settings file into a SettingsDocument and writing it back safely, for both shells
-// (the browser shell's file and electron-store). A failed save throws a SettingsSaveError that
-// names the file and the reason in plain words; nothing in memory changes unless the save
-// succeeded (the bridge saves first, then applies).
-import { copyFile, lstat, readFile, rename } from 'node:fs/promises';
-import { corruptSuffix, findInlineSecrets } from './file.ts';
-import { defaultSettings } from './defaults.ts';
-import { parseSettingsDocument, SettingsDocument, type FieldProblem } from './document.ts';
-import { SETTINGS_VERSION, type Settings } from './types.ts';
+// Settings persistence for both shells: the one module that opens the settings file (read,
+// migrated, invalid fields reset one by one, an unusable file kept aside: read-file.ts), moves
+// the secrets an old file held inline into the SecretStore, and saves through the file's
+// SettingsDocument so nothing the file held is lost (unknown fields, a newer version, a copy of
+// the original before the first write). The shells only say how the JSON reaches the disk:
+// electron-store (main/electron/store.ts) or, by default, a private file (the browser shell).
+//
+// Save, then apply: `save` throws a SettingsSaveError naming the file and the reason, and every
+// caller (bridge/handlers.ts, the Electron window bounds and tray snooze) changes the running
+// app only once it resolved. Saves run one at a time, in the order asked.
+import { copyFile } from 'node:fs/promises';
+import { plainFileError } from '../files/plain-error.ts';
+import { SerialQueue, writePrivateFileAtomic } from '../files/private-file.ts';
+import type { SecretStore } from '../service.ts';
+import type { SettingsDocument } from './document.ts';
+import { findInlineSecrets } from './inline-secrets.ts';
+import { loadSettingsDocument, type SettingsNotice } from './read-file.ts';
+import type { Settings } from './types.ts';
 
-/** What the window shows about the settings file at start, if anything. */
-export interface SettingsNotice {
-  kind: 'corrupt' | 'invalid-fields' | 'newer-version';
-  message: string;
-  /** Where the unusable file, or a copy of the original, is kept. */
-  keptAs?: string;
-  problems?: FieldProblem[];
-  /** Set when nothing will be written to the settings file this run, and why. */
-  readOnly?: string;
-}
-
-export interface LoadedDocument {
-  settings: Settings;
-  document: SettingsDocument;
-  notice?: SettingsNotice;
-  extractedSecrets?: Record<string, string>;
-  migrated?: boolean;
-}
-
-const PLAIN: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the file system is read-only',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is exceeded',
-  ENOENT: 'the folder does not exist',
-  EISDIR: 'a folder is in the way',
-  EBUSY: 'the file is in use',
-};
-
-/** An error as a user reads it: "permission denied (EACCES)". */
-export function plainFileError(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code && PLAIN[code]) return `${PLAIN[code]} (${code})`;
-  return err instanceof Error ? err.message : String(err);
-}
+export type { SettingsNotice };
 
 export class SettingsSaveError extends Error {
   readonly path: string;
@@ -54,131 +28,39 @@ export class SettingsSaveError extends Error {
   }
 }
 
-function stamp(now: Date): string {
-  return now.toISOString().replace(/:/g, '');
+export interface OpenSettingsOptions {
+  path: string;
+  /** Where secrets an old file held inline are moved before the file is rewritten. */
+  secrets: SecretStore;
+  /** How this shell puts the JSON on disk; by default a private file (0600, atomic). */
+  write?: (json: unknown) => Promise<void>;
+  log?: (line: string) => void;
+  /** The clock that names the copies kept aside (tests). */
+  now?: () => Date;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
+export interface SettingsFile {
+  readonly path: string;
+  /** The settings as read: what the core starts with. */
+  readonly settings: Settings;
+  /** What the window should say about the settings file, if anything. */
+  readonly notice?: SettingsNotice;
+  /** Saves (throws SettingsSaveError, naming the file and the reason, when it cannot). */
+  save(settings: Settings): Promise<void>;
 }
 
-async function freeName(base: string): Promise<string> {
-  let target = base;
-  for (let i = 1; await exists(target); i++) target = `${base}-${i}`;
-  return target;
-}
-
-function freshDocument(): SettingsDocument {
-  return new SettingsDocument({}, [], SETTINGS_VERSION);
-}
-
-/**
- * Reads the settings file. Never throws for a bad or unreadable file: the app then starts on
- * defaults, and a file it cannot keep aside is never written over (read-only document).
- */
-export async function loadSettingsDocument(
-  path: string,
-  opts: { now?: () => Date } = {},
-): Promise<LoadedDocument> {
-  const now = (opts.now ?? (() => new Date()))();
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { settings: defaultSettings(), document: freshDocument() };
-    }
-    const document = freshDocument();
-    document.readOnly = `the settings file cannot be read: ${plainFileError(err)}`;
-    return {
-      settings: defaultSettings(),
-      document,
-      notice: {
-        kind: 'corrupt',
-        message: `The settings file ${path} cannot be read (${plainFileError(err)}); defaults are in use and nothing will be saved this run.`,
-        readOnly: document.readOnly,
-      },
-    };
-  }
-  let error: string;
-  try {
-    const parsed = parseSettingsDocument(JSON.parse(text));
-    if (parsed.ok) {
-      const { document, problems } = parsed;
-      const result: LoadedDocument = { settings: parsed.settings, document };
-      if (parsed.migrated) result.migrated = true;
-      if (Object.keys(parsed.extractedSecrets).length > 0) {
-        result.extractedSecrets = parsed.extractedSecrets;
-      }
-      if (document.newerVersion || problems.length > 0) {
-        // The original is copied before the first write over it (see saveSettingsDocument).
-        const keptAs = await freeName(
-          document.newerVersion
-            ? `${path}.v${document.fileVersion}-backup-${stamp(now)}`
-            : `${path}.invalid-${stamp(now)}`,
-        );
-        document.backupSuffix = keptAs.slice(path.length);
-        result.notice = document.newerVersion
-          ? {
-              kind: 'newer-version',
-              message: `The settings file was written by a newer version of the app (settings version ${document.fileVersion}, this one reads ${SETTINGS_VERSION}). What this version does not understand is kept as it is; a copy of the original is kept as ${keptAs} before anything is saved.`,
-              keptAs,
-              ...(problems.length > 0 ? { problems } : {}),
-            }
-          : {
-              kind: 'invalid-fields',
-              message: `Some settings were invalid and use their defaults: ${problems.map((p) => p.path).join(', ')}. Everything else was kept; the original file is kept as ${keptAs} before anything is saved.`,
-              keptAs,
-              problems,
-            };
-      }
-      return result;
-    }
-    error = `invalid settings: ${parsed.error}`;
-  } catch (err) {
-    error = `not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
-  }
-  // Unusable: keep it aside, start on defaults. If it cannot be moved, never write over it.
-  const document = freshDocument();
-  let keptAs: string | undefined;
-  let moveError = '';
-  try {
-    keptAs = await freeName(path + corruptSuffix(now));
-    await rename(path, keptAs);
-  } catch (err) {
-    keptAs = undefined;
-    moveError = plainFileError(err);
-    document.readOnly = `the unreadable settings file could not be moved aside (${moveError}), so it is not written over`;
-  }
-  return {
-    settings: defaultSettings(),
-    document,
-    notice: {
-      kind: 'corrupt',
-      message: keptAs
-        ? `The settings file could not be read (${error}). It was kept as ${keptAs} and the app started from defaults.`
-        : `The settings file ${path} could not be read (${error}) and could not be moved aside (${moveError}); the app runs on defaults and nothing will be saved this run.`,
-      ...(keptAs ? { keptAs } : {}),
-      ...(document.readOnly ? { readOnly: document.readOnly } : {}),
-    },
-  };
+interface WriteDocument {
+  path: string;
+  document: SettingsDocument;
+  settings: Settings;
+  write: (json: unknown) => Promise<void>;
 }
 
 /**
- * Writes `settings` through `write` (the shell's own writer), keeping what the file held that
- * this version does not know, and a copy of the original first when the document asks for it.
+ * Writes `settings` through the shell's writer, keeping what the file held that this version
+ * does not know, and a copy of the original first when the document asks for it.
  */
-export async function saveSettingsDocument(
-  path: string,
-  document: SettingsDocument,
-  settings: Settings,
-  write: (json: unknown) => Promise<void>,
-): Promise<void> {
+async function writeDocument({ path, document, settings, write }: WriteDocument): Promise<void> {
   if (document.readOnly) throw new SettingsSaveError(path, document.readOnly);
   const json = document.toJson(settings);
   const inline = findInlineSecrets(json);
@@ -204,4 +86,36 @@ export async function saveSettingsDocument(
     throw new SettingsSaveError(path, plainFileError(err));
   }
   document.written(json);
+}
+
+export async function openSettingsFile(opts: OpenSettingsOptions): Promise<SettingsFile> {
+  const { path } = opts;
+  const log = opts.log ?? (() => undefined);
+  const write =
+    opts.write ??
+    ((json: unknown) => writePrivateFileAtomic(path, JSON.stringify(json, null, 2) + '\n'));
+  const loaded = await loadSettingsDocument(path, opts.now ? { now: opts.now } : {});
+  const { document } = loaded;
+  // One save at a time: a second one must not copy "the original" after the first wrote.
+  const queue = new SerialQueue();
+  const save = (settings: Settings) =>
+    queue.run(() => writeDocument({ path, document, settings, write }));
+  if (loaded.notice) log(`settings: ${loaded.notice.message}`);
+  if (loaded.extractedSecrets) {
+    for (const [key, value] of Object.entries(loaded.extractedSecrets)) {
+      await opts.secrets.set(key, value);
+    }
+  }
+  // Only after the secrets are safe is the old file (which still holds them) replaced.
+  if (loaded.migrated || loaded.extractedSecrets) {
+    await save(loaded.settings).catch((err: unknown) =>
+      log(`settings: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  }
+  return {
+    path,
+    settings: loaded.settings,
+    ...(loaded.notice ? { notice: loaded.notice } : {}),
+    save,
+  };
 }

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { WebSocket } from 'ws';
-import { writeSettingsFile } from '../../../main/core/settings/file.ts';
+import { writeSettingsFile } from '../../support/settings-file.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { ViewStreamReader } from '../../../renderer/src/lib/view/apply.ts';
 import { connect, spawnBrowserShell, type ServedShell } from '../../support/browser-shell.ts';

@@ -9,15 +9,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { writePrivateFileAtomic } from '../../../main/core/files/private-file.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { openShellSettings } from '../../../main/core/settings/shell-settings.ts';
-import { SettingsSaveError } from '../../../main/core/settings/persist.ts';
+import { openSettingsFile, SettingsSaveError } from '../../../main/core/settings/persist.ts';
 import { defaultInstance } from '../../../main/core/settings/defaults.ts';
-import { connect, spawnBrowserShell } from '../../support/browser-shell.ts';
+import { connect, ensureBuilt, spawnBrowserShell } from '../../support/browser-shell.ts';
+import { nobodyCannotRun } from '../../support/readable-bundle.ts';
 import { FileSecretStore } from '../../../main/server/secrets.ts';
 import { SafeSecretStore } from '../../../main/electron/secrets.ts';
-
-const writer = (path: string) => (json: unknown) =>
-  writePrivateFileAtomic(path, JSON.stringify(json, null, 2) + '\n');
 
 /** A file as a newer version (7) of the app might write it. */
 function newerFile() {
@@ -52,7 +49,7 @@ describe('settings survive any version and any failure', () => {
     const path = join(dir, 'newer.json');
     const original = JSON.stringify(newerFile(), null, 2);
     await writeFile(path, original);
-    const first = await openShellSettings(path, new MemorySecretStore(), writer(path));
+    const first = await openSettingsFile({ path, secrets: new MemorySecretStore() });
     assert.equal(first.notice?.kind, 'newer-version');
     assert.match(first.notice?.message ?? '', /newer version/);
     // What this version understands is in use; what it does not is not invented.
@@ -96,7 +93,7 @@ describe('settings survive any version and any failure', () => {
     assert.equal(await readFile(join(dir, backups[0] as string), 'utf8'), original);
 
     // Restart, change again: still all there, and no second backup.
-    const second = await openShellSettings(path, new MemorySecretStore(), writer(path));
+    const second = await openSettingsFile({ path, secrets: new MemorySecretStore() });
     assert.equal(second.settings.ui.filter.text, 'severity="critical"');
     const again = structuredClone(second.settings);
     again.ui.theme = 'dark';
@@ -125,7 +122,7 @@ describe('settings survive any version and any failure', () => {
       ui: { theme: 'dark' },
     };
     await writeFile(path, JSON.stringify(file));
-    const opened = await openShellSettings(path, new MemorySecretStore(), writer(path));
+    const opened = await openSettingsFile({ path, secrets: new MemorySecretStore() });
     const s = opened.settings;
     assert.deepEqual(
       s.instances.map((i) => [i.id, i.pollIntervalSec]),
@@ -152,10 +149,14 @@ describe('settings survive any version and any failure', () => {
 
   it('a failed save names the file and the reason and changes nothing', async () => {
     const path = join(dir, 'failing.json');
-    const opened = await openShellSettings(path, new MemorySecretStore(), async () => {
-      throw Object.assign(new Error('EACCES: permission denied, open ...tmp-1'), {
-        code: 'EACCES',
-      });
+    const opened = await openSettingsFile({
+      path,
+      secrets: new MemorySecretStore(),
+      write: async () => {
+        throw Object.assign(new Error('EACCES: permission denied, open ...tmp-1'), {
+          code: 'EACCES',
+        });
+      },
     });
     await assert.rejects(opened.save(opened.settings), (e: unknown) => {
       assert.ok(e instanceof SettingsSaveError);
@@ -168,13 +169,20 @@ describe('settings survive any version and any failure', () => {
   });
 });
 
-// File permissions do not bind root: the shell then runs as `nobody`.
+// File permissions do not bind root: the shell then runs as `nobody`, from a readable copy of
+// the bundle (test/support/readable-bundle.ts), wherever the checkout is.
 const permissionsSkip =
   process.platform === 'win32'
     ? 'POSIX permissions'
-    : process.getuid?.() === 0 && !(await hasSetpriv())
-      ? 'running as root without setpriv'
+    : process.getuid?.() === 0
+      ? await rootSkip()
       : false;
+
+async function rootSkip(): Promise<string | false> {
+  if (!(await hasSetpriv())) return 'running as root without setpriv';
+  ensureBuilt();
+  return nobodyCannotRun();
+}
 
 async function hasSetpriv(): Promise<boolean> {
   try {

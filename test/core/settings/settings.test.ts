@@ -8,13 +8,15 @@ import {
   defaultSettings,
   migrateSettings,
   parseSettings,
-  readSettingsFile,
   secretKeyFor,
   settingsProblems,
   SETTINGS_VERSION,
-  writeSettingsFile,
   type Settings,
 } from '../../../main/core/settings/index.ts';
+import { openSettingsFile } from '../../../main/core/settings/persist.ts';
+import { loadSettingsDocument } from '../../../main/core/settings/read-file.ts';
+import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
+import { writeSettingsFile } from '../../support/settings-file.ts';
 
 describe('settings defaults', () => {
   it('has the documented defaults', () => {
@@ -185,9 +187,9 @@ describe('settings file', () => {
   });
 
   it('missing file -> defaults, no error', async () => {
-    const r = await readSettingsFile(join(dir, 'missing.json'));
+    const r = await loadSettingsDocument(join(dir, 'missing.json'));
     assert.deepEqual(r.settings, defaultSettings());
-    assert.equal(r.error, undefined);
+    assert.equal(r.notice, undefined);
   });
 
   it('writes atomically with mode 0600 and reads back the same settings', async () => {
@@ -210,8 +212,8 @@ describe('settings file', () => {
       [],
       'no temp files left behind',
     );
-    const r = await readSettingsFile(path);
-    assert.equal(r.error, undefined);
+    const r = await loadSettingsDocument(path);
+    assert.equal(r.notice, undefined);
     assert.deepEqual(r.settings, s);
   });
 
@@ -222,18 +224,17 @@ describe('settings file', () => {
     const before = await readFile(path, 'utf8');
     const bad = defaultSettings() as Settings & { instances: unknown[] };
     bad.instances.push({ ...defaultInstance({ id: 'a', url: 'http://x' }), password: 'hunter2' });
-    await assert.rejects(
-      writeSettingsFile(path, bad),
-      /inline secrets at: instances\[0\]\.password/,
-    );
+    // Through the one settings module, as both shells save.
+    const file = await openSettingsFile({ path, secrets: new MemorySecretStore() });
+    await assert.rejects(file.save(bad), /secrets inline at instances\[0\]\.password/);
     const tokenBad = defaultSettings();
     (tokenBad.ui as unknown as Record<string, unknown>).token = 'abc';
-    await assert.rejects(writeSettingsFile(path, tokenBad), /ui\.token/);
+    await assert.rejects(file.save(tokenBad), /ui\.token/);
     const headerBad = defaultSettings();
     headerBad.instances.push(
       defaultInstance({ id: 'h', url: 'http://x', headers: { Authorization: 'Bearer t' } }),
     );
-    await assert.rejects(writeSettingsFile(path, headerBad), /headers\.Authorization/);
+    await assert.rejects(file.save(headerBad), /headers\.Authorization/);
     assert.equal(await readFile(path, 'utf8'), before);
     assert.ok(!(await readFile(path, 'utf8')).includes('hunter2'));
   });
@@ -242,22 +243,22 @@ describe('settings file', () => {
     const path = join(dir, 'corrupt.json');
     const now = new Date('2026-11-21T02:17:04.123Z');
     await writeFile(path, '{ not json');
-    const r1 = await readSettingsFile(path, { now: () => now });
+    const r1 = await loadSettingsDocument(path, { now: () => now });
     assert.deepEqual(r1.settings, defaultSettings());
-    assert.ok(r1.error);
-    assert.match(r1.error.message, /not valid JSON/);
-    assert.equal(r1.error.keptAs, `${path}.corrupt-2026-11-21T021704.123Z`);
-    assert.equal(await readFile(r1.error.keptAs as string, 'utf8'), '{ not json');
+    assert.equal(r1.notice?.kind, 'corrupt');
+    assert.match(r1.notice.message, /not valid JSON/);
+    assert.equal(r1.notice.keptAs, `${path}.corrupt-2026-11-21T021704.123Z`);
+    assert.equal(await readFile(r1.notice.keptAs as string, 'utf8'), '{ not json');
 
     // Same timestamp again: a second corrupt file gets a new name, the first is kept.
     await writeFile(path, '{ also bad');
-    const r2 = await readSettingsFile(path, { now: () => now });
-    assert.ok(r2.error);
-    assert.notEqual(r2.error.keptAs, r1.error.keptAs);
-    assert.equal(await readFile(r1.error.keptAs as string, 'utf8'), '{ not json');
-    assert.equal(await readFile(r2.error.keptAs as string, 'utf8'), '{ also bad');
+    const r2 = await loadSettingsDocument(path, { now: () => now });
+    assert.equal(r2.notice?.kind, 'corrupt');
+    assert.notEqual(r2.notice.keptAs, r1.notice.keptAs);
+    assert.equal(await readFile(r1.notice.keptAs as string, 'utf8'), '{ not json');
+    assert.equal(await readFile(r2.notice.keptAs as string, 'utf8'), '{ also bad');
     // the original path is free again (missing -> defaults next time)
-    assert.equal((await readSettingsFile(path)).error, undefined);
+    assert.equal((await loadSettingsDocument(path)).notice, undefined);
   });
 
   it('a schema-invalid entry is ignored, not the whole file', async () => {
@@ -273,18 +274,18 @@ describe('settings file', () => {
         ui: { theme: 'dark' },
       }),
     );
-    const r = await readSettingsFile(path);
-    assert.equal(r.error, undefined);
+    const r = await loadSettingsDocument(path);
+    assert.notEqual(r.notice?.kind, 'corrupt');
     assert.deepEqual(
       r.settings.instances.map((i) => i.id),
       ['b'],
     );
     assert.equal(r.settings.ui.theme, 'dark');
     assert.deepEqual(
-      r.problems?.map((p) => p.path),
+      r.notice?.problems?.map((p) => p.path),
       ['instance "a"'],
     );
-    assert.match(r.problems?.[0]?.message ?? '', /url: expected an http/);
+    assert.match(r.notice?.problems?.[0]?.message ?? '', /url: expected an http/);
   });
 
   it('a v0 file is migrated on read: secrets returned separately, writing back is clean', async () => {
@@ -293,11 +294,14 @@ describe('settings file', () => {
       path,
       JSON.stringify({ instances: [{ id: 'p', url: 'http://p', username: 'u', password: 'pw0' }] }),
     );
-    const r = await readSettingsFile(path);
-    assert.equal(r.error, undefined);
+    const r = await loadSettingsDocument(path);
+    assert.equal(r.notice, undefined);
     assert.equal(r.migrated, true);
     assert.deepEqual(r.extractedSecrets, { 'instance/p/password': 'pw0' });
-    await writeSettingsFile(path, r.settings);
+    // Opening it as a shell does stores the secret, then writes the file back without it.
+    const secrets = new MemorySecretStore();
+    await openSettingsFile({ path, secrets });
+    assert.equal(await secrets.get('instance/p/password'), 'pw0');
     const text = await readFile(path, 'utf8');
     assert.ok(!text.includes('pw0'));
     assert.ok(text.includes('"passwordKey": "instance/p/password"'));

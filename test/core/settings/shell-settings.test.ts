@@ -7,10 +7,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { dispatch } from '../../../main/core/bridge/dispatch.ts';
 import { createHandlers } from '../../../main/core/bridge/handlers.ts';
-import type { Settings } from '../../../main/core/settings/types.ts';
-import { openShellSettings as loadShellSettings } from '../../../main/core/settings/shell-settings.ts';
+import { openSettingsFile } from '../../../main/core/settings/persist.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
-import { writeSettingsFile } from '../../../main/core/settings/file.ts';
 import { SafeSecretStore } from '../../../main/electron/secrets.ts';
 import { createFakeCore } from '../../support/fake-core.ts';
 import { fakeSafeStorage } from '../../support/fake-safe-storage.ts';
@@ -26,13 +24,13 @@ describe('shell settings loading', () => {
     const path = join(dir, 'corrupt.json');
     await writeFile(path, '{"instances": [ not json');
     const written: unknown[] = [];
-    const loaded = await loadShellSettings(
+    const loaded = await openSettingsFile({
       path,
-      new SafeSecretStore(join(dir, 's2.json'), fakeSafeStorage()),
-      async (s) => {
+      secrets: new SafeSecretStore(join(dir, 's2.json'), fakeSafeStorage()),
+      write: async (s) => {
         written.push(s);
       },
-    );
+    });
     assert.deepEqual(loaded.settings, defaultSettings());
     assert.ok(loaded.notice);
     assert.equal(loaded.notice.kind, 'corrupt');
@@ -70,9 +68,7 @@ describe('shell settings loading', () => {
       }),
     );
     const store = new SafeSecretStore(join(dir, 's4.json'), fakeSafeStorage());
-    const loaded = await loadShellSettings(path, store, (s) =>
-      writeSettingsFile(path, s as Settings),
-    );
+    const loaded = await openSettingsFile({ path, secrets: store });
     assert.equal(loaded.notice, undefined);
     const auth = loaded.settings.instances[0]?.auth;
     assert.equal(auth?.type, 'basic');

@@ -1,0 +1,44 @@
+// The tray icon wired to the app: its menu follows the view and the state TrayActions holds,
+// a click runs the action, and a failed action says so as a notification (the tray has no
+// other place to show an error).
+import { Notification } from 'electron';
+import type { Core } from '../core/service.ts';
+import { createTray, type TrayController } from './tray.ts';
+import type { TrayActions } from './tray-actions.ts';
+
+export interface TrayWiringOptions {
+  core: Pick<Core, 'snapshot' | 'getSettings' | 'subscribe'>;
+  actions: TrayActions;
+  assetsDir: string;
+  /** Left click on the icon. */
+  showWindow: () => void;
+  log: (line: string) => void;
+}
+
+function notifyFailure(what: string, err: unknown, log: (line: string) => void): void {
+  const message = err instanceof Error ? err.message : String(err);
+  log(`${what}: ${message}`);
+  if (Notification.isSupported()) new Notification({ title: what, body: message }).show();
+}
+
+export function wireTray(opts: TrayWiringOptions): TrayController {
+  const { core, actions } = opts;
+  const tray = createTray({
+    assetsDir: opts.assetsDir,
+    platform: process.platform,
+    snapshot: () => core.snapshot(),
+    snoozeUntil: () => core.getSettings().notifications.snoozeUntil,
+    severityOrder: () => core.getSettings().severityOrder,
+    undo: () => actions.undo(),
+    away: () => actions.away(),
+    onAction: (action) => {
+      actions.run(action).catch((err: unknown) => {
+        const what = action.type === 'silence-group' ? 'Silence failed' : 'Action failed';
+        notifyFailure(what, err, opts.log);
+      });
+    },
+    onClick: opts.showWindow,
+  });
+  core.subscribe(() => tray.update());
+  return tray;
+}
