@@ -222,23 +222,25 @@ class AmServer implements AmProcess {
   port = 0;
   clusterPort?: number;
   url = '';
-  private dir = '';
-  private child: ChildProcess | undefined;
-  private watchdog: ChildProcess | undefined;
-  private stderr = '';
-  private exited: Promise<void> = Promise.resolve();
+  #dir = '';
+  #child: ChildProcess | undefined;
+  #watchdog: ChildProcess | undefined;
+  #stderr = '';
+  #exited: Promise<void> = Promise.resolve();
+  readonly #plan: Plan;
 
-  constructor(private readonly plan: Plan) {
+  constructor(plan: Plan) {
+    this.#plan = plan;
     this.name = plan.name;
     if (plan.cluster) this.clusterPort = plan.cluster.port;
   }
 
   get running(): boolean {
-    return this.child !== undefined;
+    return this.#child !== undefined;
   }
 
   logs(): string {
-    return this.stderr;
+    return this.#stderr;
   }
 
   /** First start: pick a web port, retrying with a new one if another process grabbed it. */
@@ -246,37 +248,37 @@ class AmServer implements AmProcess {
     let lastError: unknown;
     for (let attempt = 0; attempt < 3; attempt++) {
       this.port = await freePort();
-      this.url = `http://127.0.0.1:${this.port}${this.plan.routePrefix}`;
+      this.url = `http://127.0.0.1:${this.port}${this.#plan.routePrefix}`;
       try {
         await this.start();
         return;
       } catch (err) {
         lastError = err;
-        if (!/address already in use/i.test(this.stderr)) throw err;
+        if (!/address already in use/i.test(this.#stderr)) throw err;
       }
     }
     throw lastError;
   }
 
-  private ensureDir(): void {
-    if (this.dir) return;
-    this.dir = mkdtempSync(join(tmpdir(), `amtray-${this.name}-`));
-    tempDirs.add(this.dir);
-    writeFileSync(join(this.dir, 'alertmanager.yml'), this.plan.config);
+  #ensureDir(): void {
+    if (this.#dir) return;
+    this.#dir = mkdtempSync(join(tmpdir(), `amtray-${this.name}-`));
+    tempDirs.add(this.#dir);
+    writeFileSync(join(this.#dir, 'alertmanager.yml'), this.#plan.config);
   }
 
-  private argv(): string[] {
+  #argv(): string[] {
     const args = [
-      `--config.file=${join(this.dir, 'alertmanager.yml')}`,
-      `--storage.path=${join(this.dir, 'data')}`,
+      `--config.file=${join(this.#dir, 'alertmanager.yml')}`,
+      `--storage.path=${join(this.#dir, 'data')}`,
       `--web.listen-address=127.0.0.1:${this.port}`,
       '--log.level=info',
     ];
-    if (this.plan.routePrefix) {
-      args.push(`--web.route-prefix=${this.plan.routePrefix}`);
-      args.push(`--web.external-url=http://127.0.0.1:${this.port}${this.plan.routePrefix}`);
+    if (this.#plan.routePrefix) {
+      args.push(`--web.route-prefix=${this.#plan.routePrefix}`);
+      args.push(`--web.external-url=http://127.0.0.1:${this.port}${this.#plan.routePrefix}`);
     }
-    const cluster = this.plan.cluster;
+    const cluster = this.#plan.cluster;
     if (cluster) {
       const addr = `127.0.0.1:${cluster.port}`;
       args.push(
@@ -295,25 +297,25 @@ class AmServer implements AmProcess {
     } else {
       args.push('--cluster.listen-address=');
     }
-    return [...args, ...this.plan.args];
+    return [...args, ...this.#plan.args];
   }
 
   start(): Promise<void> {
-    return holdingLoop(() => this.startNow());
+    return holdingLoop(() => this.#startNow());
   }
 
-  private async startNow(): Promise<void> {
-    if (this.child) throw new Error(`${this.name} is already running`);
+  async #startNow(): Promise<void> {
+    if (this.#child) throw new Error(`${this.name} is already running`);
     installExitHook();
-    this.ensureDir();
-    this.stderr = '';
-    const child = spawn(binary(), this.argv(), { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
+    this.#ensureDir();
+    this.#stderr = '';
+    const child = spawn(binary(), this.#argv(), { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.#child = child;
     live.add(child);
     // Do not keep the test process alive because of a server someone forgot to stop.
     child.unref();
     const keep = (chunk: Buffer): void => {
-      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
+      this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
     };
     child.stderr?.on('data', keep);
     child.stdout?.on('data', keep);
@@ -321,19 +323,19 @@ class AmServer implements AmProcess {
     (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
 
     let exitInfo: string | undefined;
-    this.exited = new Promise<void>((resolve) => {
+    this.#exited = new Promise<void>((resolve) => {
       const done = (how: string): void => {
         exitInfo ??= how;
         live.delete(child);
-        if (this.child === child) this.child = undefined;
-        this.watchdog?.kill('SIGKILL');
-        this.watchdog = undefined;
+        if (this.#child === child) this.#child = undefined;
+        this.#watchdog?.kill('SIGKILL');
+        this.#watchdog = undefined;
         resolve();
       };
       child.once('exit', (code, signal) => done(`exited with ${signal ?? `code ${code}`}`));
       child.once('error', (err) => done(`failed to spawn: ${err.message}`));
     });
-    if (child.pid !== undefined) this.watchdog = startWatchdog(child.pid);
+    if (child.pid !== undefined) this.#watchdog = startWatchdog(child.pid);
 
     try {
       await waitFor(
@@ -354,18 +356,18 @@ class AmServer implements AmProcess {
         },
       );
     } catch (err) {
-      if (this.child === child) await this.kill();
+      if (this.#child === child) await this.kill();
       const why = err instanceof Error ? err.message : String(err);
       throw new Error(
         `Alertmanager ${this.name} on ${this.url} did not become ready (${why}).\n` +
-          `command: ${binary()} ${this.argv().join(' ')}\nstderr:\n${this.stderr.slice(-4000)}`,
+          `command: ${binary()} ${this.#argv().join(' ')}\nstderr:\n${this.#stderr.slice(-4000)}`,
         { cause: err },
       );
     }
   }
 
   pause(): void {
-    const child = this.child;
+    const child = this.#child;
     if (!child?.kill('SIGSTOP') || child.pid === undefined) return;
     // SIGSTOP reaches a busy multi-threaded process a moment later on another CPU: a request
     // sent right away could still be served. Return only once every thread is stopped.
@@ -373,35 +375,35 @@ class AmServer implements AmProcess {
   }
 
   resume(): void {
-    this.child?.kill('SIGCONT');
+    this.#child?.kill('SIGCONT');
   }
 
   kill(): Promise<void> {
     return holdingLoop(async () => {
-      const child = this.child;
+      const child = this.#child;
       if (!child) return;
       child.kill('SIGKILL');
-      await this.exited;
+      await this.#exited;
     });
   }
 
   stop(opts?: { keepData?: boolean }): Promise<void> {
-    return holdingLoop(() => this.stopNow(opts));
+    return holdingLoop(() => this.#stopNow(opts));
   }
 
-  private async stopNow(opts?: { keepData?: boolean }): Promise<void> {
-    const child = this.child;
+  async #stopNow(opts?: { keepData?: boolean }): Promise<void> {
+    const child = this.#child;
     if (child) {
       child.kill('SIGTERM');
       child.kill('SIGCONT'); // a paused process takes the SIGTERM only once it runs
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await this.exited;
+      await this.#exited;
       clearTimeout(timer);
     }
-    if (!opts?.keepData && this.dir) {
-      rmSync(this.dir, { recursive: true, force: true });
-      tempDirs.delete(this.dir);
-      this.dir = '';
+    if (!opts?.keepData && this.#dir) {
+      rmSync(this.#dir, { recursive: true, force: true });
+      tempDirs.delete(this.#dir);
+      this.#dir = '';
     }
   }
 }

@@ -14,10 +14,6 @@ export interface BenchResult {
   notes: string;
 }
 
-export interface CaseOutcome {
-  results: BenchResult[];
-}
-
 /** A row that could not be measured (missing module, tool or failure): never a pass. */
 export function notRun(name: string, target: string, why: string): BenchResult {
   return {

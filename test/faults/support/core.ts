@@ -76,14 +76,6 @@ export function firingNotificationsFor(
   );
 }
 
-/** Fingerprints of the alerts whose label `name` has `value`. */
-export function fingerprintsWhere(s: ViewSnapshot, name: string, value: string): string[] {
-  return Object.values(s.alerts)
-    .filter((a) => a.labels[name] === value)
-    .map((a) => a.fingerprint)
-    .sort();
-}
-
 /**
  * The data of `before` is still shown: same alerts (by fingerprint), now marked stale in the
  * instance's cluster when `stale` says so.
