@@ -48,13 +48,24 @@ export function amSkipReason(): string | false {
 }
 
 /**
- * Routing used by default. A `severity=critical` alert goes to `pager` and, because that route
- * continues, ALSO to `team-b` when it has `team=b`: such an alert lands in two groups.
- * Other alerts go to team-b (team=b) or the root receiver team-a. `blackhole` has no route.
- * A critical alert inhibits warning alerts with the same alertname.
- * group_wait/group_interval are short so groups appear quickly.
+ * The routing tests and the bench run on: group_by [alertname], `severity=critical` to `pager`,
+ * `team=b` to `team-b`, everything else to the root receiver `team-a`; group_wait and
+ * group_interval are short so groups appear quickly. With `criticalAlsoToTeamB` the pager route
+ * continues, so a critical alert with `team=b` lands in two groups. With `testExtras` there is
+ * also a `blackhole` receiver with no route, and a critical alert inhibits warning alerts with
+ * the same alertname.
  */
-export const DEFAULT_CONFIG = `global:
+export function routingConfig(opts: { criticalAlsoToTeamB: boolean; testExtras: boolean }): string {
+  const pager = opts.criticalAlsoToTeamB ? '\n      continue: true' : '';
+  const extras = opts.testExtras
+    ? `  - name: blackhole
+inhibit_rules:
+  - source_matchers: ['severity="critical"']
+    target_matchers: ['severity="warning"']
+    equal: [alertname]
+`
+    : '';
+  return `global:
   resolve_timeout: 5m
 route:
   receiver: team-a
@@ -64,20 +75,18 @@ route:
   repeat_interval: 4h
   routes:
     - receiver: pager
-      matchers: ['severity="critical"']
-      continue: true
+      matchers: ['severity="critical"']${pager}
     - receiver: team-b
       matchers: ['team="b"']
 receivers:
   - name: team-a
   - name: team-b
   - name: pager
-  - name: blackhole
-inhibit_rules:
-  - source_matchers: ['severity="critical"']
-    target_matchers: ['severity="warning"']
-    equal: [alertname]
-`;
+${extras}`;
+}
+
+/** Routing used by default: critical alerts also reach team-b; blackhole and inhibition. */
+export const DEFAULT_CONFIG = routingConfig({ criticalAlsoToTeamB: true, testExtras: true });
 
 export interface AmProcess {
   name: string;
