@@ -49,7 +49,7 @@ export function formatTable(results: readonly BenchResult[]): string {
   return [...out, '', 'Notes:', ...notes].join('\n');
 }
 
-/** The same table as Markdown (for PERFORMANCE.md). */
+/** The same table as Markdown (for docs/performance.md). */
 export function formatMarkdown(results: readonly BenchResult[]): string {
   const rows = results.map(
     (r) =>
