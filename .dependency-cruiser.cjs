@@ -1,9 +1,10 @@
 // Import-cycle and layer guard (`npm run check:imports`, part of `npm test`).
 // The layers the README describes: main/core is Electron-free and knows no shell or window;
 // the window (renderer/) reaches the core only for its model, its matchers and the few exact
-// files listed below; preload knows only the bridge contract. Cycles are forbidden everywhere,
-// through .svelte components too. dependency-cruiser reads .ts (with .ts extensions), .svelte
-// (through the installed svelte compiler) and resolves `$core/*` through tsconfig.json paths.
+// files listed below; preload knows only the bridge contract; core tests import no window code.
+// Cycles are forbidden everywhere (tests included), through .svelte components too.
+// dependency-cruiser reads .ts (with .ts extensions), .svelte (through the installed svelte
+// compiler) and resolves `$core/*` through tsconfig.json paths.
 // CommonJS because dependency-cruiser loads its config with require().
 
 /** Files outside core/model and core/matchers that the window may import values from. */
@@ -81,6 +82,13 @@ module.exports = {
       comment: 'preload exposes the typed bridge and nothing else of main/.',
       from: { path: '^preload/' },
       to: { path: '^(main|renderer)/', pathNot: '^main/core/bridge/contract[.]ts$' },
+    },
+    {
+      name: 'core-tests-stay-core',
+      severity: 'error',
+      comment: 'Core tests run the core alone: window code is tested under test/renderer.',
+      from: { path: '^test/core/' },
+      to: { path: '^renderer/' },
     },
     {
       name: 'shells-stay-apart',
