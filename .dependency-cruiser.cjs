@@ -28,75 +28,63 @@ const RENDERER_TYPE_EXCEPTIONS = [
 
 const exact = (files) => `^(${files.map((f) => f.replaceAll('.', '[.]')).join('|')})$`;
 
+/** A rule every violation of which is an error. */
+const forbid = (name, comment, { from, to }) => ({ name, severity: 'error', comment, from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-cycle',
-      severity: 'error',
-      comment: 'Import cycles make load order matter and hide which module owns a rule.',
+    forbid('no-cycle', 'Import cycles make load order matter and hide which module owns a rule.', {
       from: {},
       to: { circular: true },
-    },
-    {
-      name: 'core-stays-core',
-      severity: 'error',
-      comment: 'main/core runs in plain Node tests: no Electron, no shell, no window code.',
-      from: { path: '^main/core/' },
-      to: { path: ['^renderer/', '^preload/', '^main/electron/', '^main/server/', '^main/tools/'] },
-    },
-    {
-      name: 'core-no-electron',
-      severity: 'error',
-      comment: 'main/core must stay Electron-free.',
+    }),
+    forbid(
+      'core-stays-core',
+      'main/core runs in plain Node tests: no shell, tool or window code.',
+      {
+        from: { path: '^main/core/' },
+        to: {
+          path: ['^renderer/', '^preload/', '^main/electron/', '^main/server/', '^main/tools/'],
+        },
+      },
+    ),
+    forbid('core-no-electron', 'main/core must stay Electron-free.', {
       from: { path: '^main/core/' },
       to: { path: '^node_modules/electron/' },
-    },
-    {
-      name: 'renderer-reaches-core-model-and-matchers-only',
-      severity: 'error',
-      comment:
-        'The window imports from main/ only core/model, core/matchers and the exact files in ' +
+    }),
+    forbid(
+      'renderer-reaches-core-model-and-matchers-only',
+      'The window imports from main/ only core/model, core/matchers and the exact files in ' +
         'RENDERER_VALUE_EXCEPTIONS; type-only imports also from RENDERER_TYPE_EXCEPTIONS.',
-      from: { path: '^renderer/' },
-      to: {
-        path: '^(main|preload)/',
-        pathNot: [
-          '^main/core/model/',
-          '^main/core/matchers/',
-          exact(RENDERER_VALUE_EXCEPTIONS),
-          exact(RENDERER_TYPE_EXCEPTIONS),
-        ],
+      {
+        from: { path: '^renderer/' },
+        to: {
+          path: '^(main|preload)/',
+          pathNot: [
+            '^main/core/model/',
+            '^main/core/matchers/',
+            exact(RENDERER_VALUE_EXCEPTIONS),
+            exact(RENDERER_TYPE_EXCEPTIONS),
+          ],
+        },
       },
-    },
-    {
-      name: 'renderer-type-only-exceptions',
-      severity: 'error',
-      comment: 'These core files may reach the window as types only.',
+    ),
+    forbid('renderer-type-only-exceptions', 'These core files reach the window as types only.', {
       from: { path: '^renderer/' },
       to: { path: exact(RENDERER_TYPE_EXCEPTIONS), dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'preload-knows-only-the-contract',
-      severity: 'error',
-      comment: 'preload exposes the typed bridge and nothing else of main/.',
+    }),
+    forbid('preload-knows-only-the-contract', 'preload exposes the typed bridge, no other code.', {
       from: { path: '^preload/' },
       to: { path: '^(main|renderer)/', pathNot: '^main/core/bridge/contract[.]ts$' },
-    },
-    {
-      name: 'core-tests-stay-core',
-      severity: 'error',
-      comment: 'Core tests run the core alone: window code is tested under test/renderer.',
+    }),
+    forbid('core-tests-stay-core', 'Core tests run the core alone (window code: test/renderer).', {
       from: { path: '^test/core/' },
       to: { path: '^renderer/' },
-    },
-    {
-      name: 'shells-stay-apart',
-      severity: 'error',
-      comment: 'The Electron shell and the browser shell share code only through main/core.',
+    }),
+    forbid('shells-apart', 'The shells share code only through main/core; no window code.', {
       from: { path: '^main/(electron|server)/' },
-      to: { path: '^(renderer|preload)/' },
-    },
+      to: { path: '^(renderer|preload|main/electron|main/server)/', pathNot: '^main/$1/' },
+    }),
   ],
   options: {
     exclude: { path: '^(out|dist)/' },
