@@ -1,4 +1,6 @@
 // Lint config: typescript-eslint for every .ts file, eslint-plugin-svelte for the renderer.
+// Import cycles and layers are checked by dependency-cruiser (.dependency-cruiser.cjs), dead
+// exports by knip (knip.jsonc): `npm run check`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -18,6 +20,19 @@ export default tseslint.config(
       ],
       // Labels and annotations are untrusted: {@html} is never allowed.
       'svelte/no-at-html-tags': 'error',
+      // One privacy style: ECMAScript `#private` members, enforced at run time, never the
+      // TypeScript-only `private`/`protected` keywords.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: '[accessibility="private"]',
+          message: 'Use an ECMAScript #private member instead of the TypeScript `private` keyword.',
+        },
+        {
+          selector: '[accessibility="protected"]',
+          message: 'Use an ECMAScript #private member (or a public one) instead of `protected`.',
+        },
+      ],
     },
   },
   {

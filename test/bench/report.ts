@@ -1,4 +1,4 @@
-// Prints bench-results.json (written by run.ts) as the Markdown table used in PERFORMANCE.md:
+// Prints bench-results.json (written by run.ts) as the Markdown table used in docs/performance.md:
 // `npx tsx test/bench/report.ts`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -10,6 +10,7 @@ import {
   type MenuItemModel,
 } from '../../main/electron/tray-menu.ts';
 import { emptySnapshot } from '../support/fake-core.ts';
+import { standaloneCluster } from '../support/views.ts';
 
 const ORDER = ['critical', 'error', 'warning', 'info'];
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -38,13 +39,7 @@ function snapshotWith(
 ): ViewSnapshot {
   const s = emptySnapshot();
   s.clusters = {
-    'instance:am1': {
-      id: 'instance:am1',
-      name: 'am1',
-      members: ['am1'],
-      health: 'ok',
-      stale: false,
-    },
+    'instance:am1': standaloneCluster('am1'),
   };
   for (const g of groups) s.groups[g.key] = g;
   s.summary = { ...s.summary, ...patch };

@@ -12,7 +12,13 @@ import {
   type AmCluster,
 } from '../support/alertmanager.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { assertKept, firingNotificationsFor, watchCore, type Watched } from './support/core.ts';
+import {
+  assertKept,
+  firingNotificationsFor,
+  untilOneHealthyCluster,
+  watchCore,
+  type Watched,
+} from './support/core.ts';
 import { baseAlerts } from './support/backend.ts';
 
 const COUNT = 6;
@@ -33,19 +39,7 @@ describe('HA peers down and back', { skip: amSkipReason() }, () => {
     cluster = await startCluster(3);
     await postAlerts(cluster.urls, alerts);
     w = watchCore({ instances: cluster.urls.map((url) => ({ url })), clock: new FakeClock() });
-    await waitFor(
-      async () => {
-        await w.core.refresh();
-        const s = w.core.snapshot();
-        const ids = ['i0', 'i1', 'i2'];
-        return (
-          ids.every((id) => s.instances[id]?.health === 'ok') &&
-          new Set(ids.map((id) => s.instances[id]!.clusterId)).size === 1 &&
-          Object.keys(s.alerts).length === COUNT
-        );
-      },
-      { timeoutMs: 30_000, message: 'core did not see one healthy cluster' },
-    );
+    await untilOneHealthyCluster(w, (s) => Object.keys(s.alerts).length === COUNT);
   });
 
   after(async () => {

@@ -15,7 +15,7 @@ import {
   type AmCluster,
 } from '../support/alertmanager.ts';
 import { FakeClock } from '../support/fake-clock.ts';
-import { watchCore, type Watched } from './support/core.ts';
+import { untilOneHealthyCluster, watchCore, type Watched } from './support/core.ts';
 
 async function activeSilences(url: string, comment: string): Promise<GettableSilence[]> {
   const res = await fetch(`${url}/api/v2/silences`);
@@ -36,18 +36,7 @@ describe('no twin after a timed-out write', { skip: amSkipReason() }, () => {
       instances: cluster.urls.map((url) => ({ url, timeoutSec: 1 })),
       clock,
     });
-    await waitFor(
-      async () => {
-        await w.core.refresh();
-        const s = w.core.snapshot();
-        const ids = ['i0', 'i1', 'i2'];
-        return (
-          ids.every((id) => s.instances[id]?.health === 'ok') &&
-          new Set(ids.map((id) => s.instances[id]!.clusterId)).size === 1
-        );
-      },
-      { timeoutMs: 30_000, message: 'core did not see one healthy cluster' },
-    );
+    await untilOneHealthyCluster(w);
   });
 
   after(async () => {

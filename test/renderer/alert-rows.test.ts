@@ -6,31 +6,7 @@ import { completionContext, parseFilterText } from '../../renderer/src/lib/alert
 import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
 import { flattenRows, type AlertFilter } from '../../renderer/src/lib/alerts/rows.ts';
 import { buildGroups } from '../../renderer/src/lib/alerts/group-filter.ts';
-
-function alert(
-  fp: string,
-  labels: Record<string, string>,
-  opts: Partial<AlertView> = {},
-): AlertView {
-  return {
-    fingerprint: fp,
-    labels,
-    annotations: {},
-    startsAt: '2026-01-01T00:00:00Z',
-    endsAt: '2026-01-01T01:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    state: 'active',
-    silencedBy: [],
-    inhibitedBy: [],
-    statusByCluster: {},
-    receivers: ['r'],
-    instances: ['i1'],
-    clusters: ['c1'],
-    severity: labels['severity'] ?? '',
-    stale: false,
-    ...opts,
-  };
-}
+import { alertView as alert } from '../support/views.ts';
 
 function group(key: string, alerts: string[], receiver = 'r'): GroupView {
   return {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   amSkipReason,
   makeAlert,
@@ -19,21 +19,14 @@ import { startBrowserShell } from '../../main/server/start.ts';
 import {
   buildRenderer,
   cspViolations,
-  launchBrowser,
+  useBrowser,
   openUi,
   testInstance,
   testSettings,
   type Ui,
 } from './support/ui.ts';
 
-// One browser for the whole file (the machine is small); each part opens its own context.
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe('instances, settings and setup', { skip: amSkipReason() }, () => {
   let am1: AmProcess;
@@ -46,7 +39,7 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     await postAlerts(am1.url, [makeAlert({ alertname: 'FromOne', severity: 'critical' })]);
     await postAlerts(am2.url, [makeAlert({ alertname: 'FromTwo', severity: 'warning' })]);
     ui = await openUi(
-      browser,
+      chromium.browser,
       testSettings([testInstance('am1', am1.url), testInstance('am2', am2.url)]),
     );
     page = ui.page;
@@ -201,7 +194,7 @@ describe('unreadable settings file', () => {
       rendererDir: buildRenderer(),
     });
     try {
-      const context = await browser.newContext();
+      const context = await chromium.browser.newContext();
       const page = await context.newPage();
       await page.goto(shell.url);
       const err = page.locator('[data-testid=settings-error]');
@@ -223,7 +216,7 @@ describe('first run', { skip: amSkipReason() }, () => {
   before(async () => {
     am = await startAlertmanager();
     await postAlerts(am.url, [makeAlert({ alertname: 'FirstRun' })]);
-    ui = await openUi(browser, testSettings([]));
+    ui = await openUi(chromium.browser, testSettings([]));
   });
 
   after(async () => {

@@ -5,66 +5,20 @@ import { describe, it } from 'node:test';
 import type { AlertView, ViewDelta, ViewSnapshot } from '../../main/core/model/view.ts';
 import { LabelIndex, type LabelCounts } from '../../renderer/src/lib/alerts/label-index.ts';
 import { ViewStreamReader } from '../../renderer/src/lib/view/apply.ts';
+import { alertView, snapshotOf } from '../support/views.ts';
+import { prng as random } from '../bench/lib/fixtures.ts';
 
-function alert(fp: string, labels: Record<string, string>): AlertView {
-  return {
-    fingerprint: fp,
-    labels,
-    annotations: {},
-    startsAt: '2026-01-01T00:00:00Z',
-    endsAt: '2026-01-01T01:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    state: 'active',
-    silencedBy: [],
-    inhibitedBy: [],
-    statusByCluster: {},
-    receivers: ['r'],
-    instances: ['i1'],
-    clusters: ['c1'],
-    severity: '',
-    stale: false,
-  };
-}
+const alert = (fp: string, labels: Record<string, string>): AlertView =>
+  alertView(fp, labels, { severity: '' });
 
-function snapshot(seq: number, alerts: AlertView[]): ViewSnapshot {
-  return {
-    seq,
-    instances: {},
-    clusters: {},
-    groups: {},
-    alerts: Object.fromEntries(alerts.map((a) => [a.fingerprint, a])),
-    silences: {},
-    summary: {
-      bySeverity: {},
-      firing: alerts.length,
-      suppressed: 0,
-      worst: 'ok',
-      unreachableInstances: [],
-      missingData: [],
-      degradedClusters: [],
-      staleClusters: [],
-      severityLabel: 'severity',
-    },
-  } as unknown as ViewSnapshot;
-}
+const snapshot = (seq: number, alerts: AlertView[]): ViewSnapshot =>
+  snapshotOf(seq, { alerts, summary: { firing: alerts.length } });
 
 /** Sorted plain form, to compare two indexes. */
 function plain(c: LabelCounts): [string, [string, number][]][] {
   return [...c.entries()]
     .map(([k, v]): [string, [string, number][]] => [k, [...v.entries()].sort()])
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
-}
-
-/** A small deterministic PRNG (mulberry32): the same steps on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('label index', () => {

@@ -10,46 +10,18 @@ import {
   type PreparedGroups,
 } from '../../renderer/src/lib/alerts/prepared-groups.ts';
 import { ViewStreamReader } from '../../renderer/src/lib/view/apply.ts';
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { snapshotOf as snapshotFrom } from '../support/views.ts';
+import { prng as random } from '../bench/lib/fixtures.ts';
 
 const STATES = ['active', 'suppressed', 'unprocessed'] as const;
 
-function snapshotOf(
+/** While `loading`, the snapshot has no groups or alerts yet. */
+const snapshotOf = (
   seq: number,
   groups: GroupView[],
   alerts: AlertView[],
   loading = false,
-): ViewSnapshot {
-  return {
-    seq,
-    instances: {},
-    clusters: {},
-    groups: loading ? {} : Object.fromEntries(groups.map((g) => [g.key, g])),
-    alerts: loading ? {} : Object.fromEntries(alerts.map((a) => [a.fingerprint, a])),
-    silences: {},
-    summary: {
-      bySeverity: {},
-      firing: 0,
-      suppressed: 0,
-      worst: 'ok',
-      unreachableInstances: [],
-      missingData: [],
-      degradedClusters: [],
-      staleClusters: [],
-      severityLabel: 'severity',
-    },
-  } as unknown as ViewSnapshot;
-}
+): ViewSnapshot => snapshotFrom(seq, loading ? {} : { groups, alerts });
 
 /** What the list is made of, without object identity. */
 function plain(p: PreparedGroups) {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   amSkipReason,
   makeAlert,
@@ -15,15 +15,9 @@ import {
   waitFor,
   type AmProcess,
 } from '../support/alertmanager.ts';
-import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
+import { openUi, useBrowser, testInstance, testSettings, type Ui } from './support/ui.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe('timeline', { skip: amSkipReason() }, () => {
   let am: AmProcess;
@@ -48,7 +42,7 @@ describe('timeline', { skip: amSkipReason() }, () => {
       makeAlert({ alertname: 'TlDisk', severity: 'critical', host: 'db-1' }),
       makeAlert({ alertname: 'TlCpu', severity: 'warning', host: 'web-1' }),
     ]);
-    ui = await openUi(browser, testSettings([testInstance('am1', am.url)]), {
+    ui = await openUi(chromium.browser, testSettings([testInstance('am1', am.url)]), {
       historyPath: join(dir, 'history.sqlite'),
     });
     page = ui.page;

@@ -3,55 +3,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, Summary, ViewSnapshot } from '../../main/core/model/view.ts';
 import { ViewStreamReader, applyDelta } from '../../renderer/src/lib/view/apply.ts';
+import { alertView, emptySummary, snapshotOf } from '../support/views.ts';
 
 /** Content only: the window keeps its collections prototype-less (own-keys.ts). */
 const plain = <T>(x: T): T => structuredClone(x);
 
-function summary(firing: number): Summary {
-  return {
-    bySeverity: {},
-    firing,
-    suppressed: 0,
-    worst: firing ? 'critical' : 'ok',
-    unreachableInstances: [],
-    missingData: [],
-    degradedClusters: [],
-    staleClusters: [],
-    severityLabel: 'severity',
-  };
-}
+const summary = (firing: number): Summary =>
+  emptySummary({ firing, worst: firing ? 'critical' : 'ok' });
 
-function alert(fp: string, labels: Record<string, string> = {}): AlertView {
-  return {
-    fingerprint: fp,
-    labels: { alertname: fp, ...labels },
-    annotations: {},
-    startsAt: '2026-01-01T00:00:00Z',
-    endsAt: '2026-01-01T01:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    state: 'active',
-    silencedBy: [],
-    inhibitedBy: [],
-    statusByCluster: {},
-    receivers: ['r'],
-    instances: ['i1'],
-    clusters: ['c1'],
-    severity: '',
-    stale: false,
-  };
-}
+const alert = (fp: string, labels: Record<string, string> = {}): AlertView =>
+  alertView(fp, { alertname: fp, ...labels }, { severity: '' });
 
-function snapshot(): ViewSnapshot {
-  return {
-    seq: 1,
-    instances: {},
-    clusters: {},
-    groups: {},
-    alerts: { a: alert('a'), b: alert('b') },
-    silences: {},
-    summary: summary(2),
-  };
-}
+const snapshot = (): ViewSnapshot =>
+  snapshotOf(1, { alerts: [alert('a'), alert('b')], summary: summary(2) });
 
 describe('applying deltas', () => {
   it('takes a snapshot as its own copy: later deltas never change the message', () => {

@@ -48,13 +48,24 @@ export function amSkipReason(): string | false {
 }
 
 /**
- * Routing used by default. A `severity=critical` alert goes to `pager` and, because that route
- * continues, ALSO to `team-b` when it has `team=b`: such an alert lands in two groups.
- * Other alerts go to team-b (team=b) or the root receiver team-a. `blackhole` has no route.
- * A critical alert inhibits warning alerts with the same alertname.
- * group_wait/group_interval are short so groups appear quickly.
+ * The routing tests and the bench run on: group_by [alertname], `severity=critical` to `pager`,
+ * `team=b` to `team-b`, everything else to the root receiver `team-a`; group_wait and
+ * group_interval are short so groups appear quickly. With `criticalAlsoToTeamB` the pager route
+ * continues, so a critical alert with `team=b` lands in two groups. With `testExtras` there is
+ * also a `blackhole` receiver with no route, and a critical alert inhibits warning alerts with
+ * the same alertname.
  */
-export const DEFAULT_CONFIG = `global:
+export function routingConfig(opts: { criticalAlsoToTeamB: boolean; testExtras: boolean }): string {
+  const pager = opts.criticalAlsoToTeamB ? '\n      continue: true' : '';
+  const extras = opts.testExtras
+    ? `  - name: blackhole
+inhibit_rules:
+  - source_matchers: ['severity="critical"']
+    target_matchers: ['severity="warning"']
+    equal: [alertname]
+`
+    : '';
+  return `global:
   resolve_timeout: 5m
 route:
   receiver: team-a
@@ -64,20 +75,18 @@ route:
   repeat_interval: 4h
   routes:
     - receiver: pager
-      matchers: ['severity="critical"']
-      continue: true
+      matchers: ['severity="critical"']${pager}
     - receiver: team-b
       matchers: ['team="b"']
 receivers:
   - name: team-a
   - name: team-b
   - name: pager
-  - name: blackhole
-inhibit_rules:
-  - source_matchers: ['severity="critical"']
-    target_matchers: ['severity="warning"']
-    equal: [alertname]
-`;
+${extras}`;
+}
+
+/** Routing used by default: critical alerts also reach team-b; blackhole and inhibition. */
+export const DEFAULT_CONFIG = routingConfig({ criticalAlsoToTeamB: true, testExtras: true });
 
 export interface AmProcess {
   name: string;
@@ -222,23 +231,25 @@ class AmServer implements AmProcess {
   port = 0;
   clusterPort?: number;
   url = '';
-  private dir = '';
-  private child: ChildProcess | undefined;
-  private watchdog: ChildProcess | undefined;
-  private stderr = '';
-  private exited: Promise<void> = Promise.resolve();
+  #dir = '';
+  #child: ChildProcess | undefined;
+  #watchdog: ChildProcess | undefined;
+  #stderr = '';
+  #exited: Promise<void> = Promise.resolve();
+  readonly #plan: Plan;
 
-  constructor(private readonly plan: Plan) {
+  constructor(plan: Plan) {
+    this.#plan = plan;
     this.name = plan.name;
     if (plan.cluster) this.clusterPort = plan.cluster.port;
   }
 
   get running(): boolean {
-    return this.child !== undefined;
+    return this.#child !== undefined;
   }
 
   logs(): string {
-    return this.stderr;
+    return this.#stderr;
   }
 
   /** First start: pick a web port, retrying with a new one if another process grabbed it. */
@@ -246,37 +257,37 @@ class AmServer implements AmProcess {
     let lastError: unknown;
     for (let attempt = 0; attempt < 3; attempt++) {
       this.port = await freePort();
-      this.url = `http://127.0.0.1:${this.port}${this.plan.routePrefix}`;
+      this.url = `http://127.0.0.1:${this.port}${this.#plan.routePrefix}`;
       try {
         await this.start();
         return;
       } catch (err) {
         lastError = err;
-        if (!/address already in use/i.test(this.stderr)) throw err;
+        if (!/address already in use/i.test(this.#stderr)) throw err;
       }
     }
     throw lastError;
   }
 
-  private ensureDir(): void {
-    if (this.dir) return;
-    this.dir = mkdtempSync(join(tmpdir(), `amtray-${this.name}-`));
-    tempDirs.add(this.dir);
-    writeFileSync(join(this.dir, 'alertmanager.yml'), this.plan.config);
+  #ensureDir(): void {
+    if (this.#dir) return;
+    this.#dir = mkdtempSync(join(tmpdir(), `amtray-${this.name}-`));
+    tempDirs.add(this.#dir);
+    writeFileSync(join(this.#dir, 'alertmanager.yml'), this.#plan.config);
   }
 
-  private argv(): string[] {
+  #argv(): string[] {
     const args = [
-      `--config.file=${join(this.dir, 'alertmanager.yml')}`,
-      `--storage.path=${join(this.dir, 'data')}`,
+      `--config.file=${join(this.#dir, 'alertmanager.yml')}`,
+      `--storage.path=${join(this.#dir, 'data')}`,
       `--web.listen-address=127.0.0.1:${this.port}`,
       '--log.level=info',
     ];
-    if (this.plan.routePrefix) {
-      args.push(`--web.route-prefix=${this.plan.routePrefix}`);
-      args.push(`--web.external-url=http://127.0.0.1:${this.port}${this.plan.routePrefix}`);
+    if (this.#plan.routePrefix) {
+      args.push(`--web.route-prefix=${this.#plan.routePrefix}`);
+      args.push(`--web.external-url=http://127.0.0.1:${this.port}${this.#plan.routePrefix}`);
     }
-    const cluster = this.plan.cluster;
+    const cluster = this.#plan.cluster;
     if (cluster) {
       const addr = `127.0.0.1:${cluster.port}`;
       args.push(
@@ -295,25 +306,25 @@ class AmServer implements AmProcess {
     } else {
       args.push('--cluster.listen-address=');
     }
-    return [...args, ...this.plan.args];
+    return [...args, ...this.#plan.args];
   }
 
   start(): Promise<void> {
-    return holdingLoop(() => this.startNow());
+    return holdingLoop(() => this.#startNow());
   }
 
-  private async startNow(): Promise<void> {
-    if (this.child) throw new Error(`${this.name} is already running`);
+  async #startNow(): Promise<void> {
+    if (this.#child) throw new Error(`${this.name} is already running`);
     installExitHook();
-    this.ensureDir();
-    this.stderr = '';
-    const child = spawn(binary(), this.argv(), { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
+    this.#ensureDir();
+    this.#stderr = '';
+    const child = spawn(binary(), this.#argv(), { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.#child = child;
     live.add(child);
     // Do not keep the test process alive because of a server someone forgot to stop.
     child.unref();
     const keep = (chunk: Buffer): void => {
-      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
+      this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
     };
     child.stderr?.on('data', keep);
     child.stdout?.on('data', keep);
@@ -321,19 +332,19 @@ class AmServer implements AmProcess {
     (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();
 
     let exitInfo: string | undefined;
-    this.exited = new Promise<void>((resolve) => {
+    this.#exited = new Promise<void>((resolve) => {
       const done = (how: string): void => {
         exitInfo ??= how;
         live.delete(child);
-        if (this.child === child) this.child = undefined;
-        this.watchdog?.kill('SIGKILL');
-        this.watchdog = undefined;
+        if (this.#child === child) this.#child = undefined;
+        this.#watchdog?.kill('SIGKILL');
+        this.#watchdog = undefined;
         resolve();
       };
       child.once('exit', (code, signal) => done(`exited with ${signal ?? `code ${code}`}`));
       child.once('error', (err) => done(`failed to spawn: ${err.message}`));
     });
-    if (child.pid !== undefined) this.watchdog = startWatchdog(child.pid);
+    if (child.pid !== undefined) this.#watchdog = startWatchdog(child.pid);
 
     try {
       await waitFor(
@@ -354,18 +365,18 @@ class AmServer implements AmProcess {
         },
       );
     } catch (err) {
-      if (this.child === child) await this.kill();
+      if (this.#child === child) await this.kill();
       const why = err instanceof Error ? err.message : String(err);
       throw new Error(
         `Alertmanager ${this.name} on ${this.url} did not become ready (${why}).\n` +
-          `command: ${binary()} ${this.argv().join(' ')}\nstderr:\n${this.stderr.slice(-4000)}`,
+          `command: ${binary()} ${this.#argv().join(' ')}\nstderr:\n${this.#stderr.slice(-4000)}`,
         { cause: err },
       );
     }
   }
 
   pause(): void {
-    const child = this.child;
+    const child = this.#child;
     if (!child?.kill('SIGSTOP') || child.pid === undefined) return;
     // SIGSTOP reaches a busy multi-threaded process a moment later on another CPU: a request
     // sent right away could still be served. Return only once every thread is stopped.
@@ -373,35 +384,35 @@ class AmServer implements AmProcess {
   }
 
   resume(): void {
-    this.child?.kill('SIGCONT');
+    this.#child?.kill('SIGCONT');
   }
 
   kill(): Promise<void> {
     return holdingLoop(async () => {
-      const child = this.child;
+      const child = this.#child;
       if (!child) return;
       child.kill('SIGKILL');
-      await this.exited;
+      await this.#exited;
     });
   }
 
   stop(opts?: { keepData?: boolean }): Promise<void> {
-    return holdingLoop(() => this.stopNow(opts));
+    return holdingLoop(() => this.#stopNow(opts));
   }
 
-  private async stopNow(opts?: { keepData?: boolean }): Promise<void> {
-    const child = this.child;
+  async #stopNow(opts?: { keepData?: boolean }): Promise<void> {
+    const child = this.#child;
     if (child) {
       child.kill('SIGTERM');
       child.kill('SIGCONT'); // a paused process takes the SIGTERM only once it runs
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await this.exited;
+      await this.#exited;
       clearTimeout(timer);
     }
-    if (!opts?.keepData && this.dir) {
-      rmSync(this.dir, { recursive: true, force: true });
-      tempDirs.delete(this.dir);
-      this.dir = '';
+    if (!opts?.keepData && this.#dir) {
+      rmSync(this.#dir, { recursive: true, force: true });
+      tempDirs.delete(this.#dir);
+      this.#dir = '';
     }
   }
 }

@@ -11,38 +11,38 @@ interface Timer {
 }
 
 export class FakeClock implements Clock {
-  private current: number;
-  private nextId = 1;
-  private timers = new Map<number, Timer>();
+  #current: number;
+  #nextId = 1;
+  #timers = new Map<number, Timer>();
 
   constructor(start: number = Date.now()) {
-    this.current = start;
+    this.#current = start;
   }
 
   now(): number {
-    return this.current;
+    return this.#current;
   }
 
   setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.timers.set(id, { id, due: this.current + Math.max(0, ms), fn });
+    const id = this.#nextId++;
+    this.#timers.set(id, { id, due: this.#current + Math.max(0, ms), fn });
     return id;
   }
 
   clearTimeout(handle: unknown): void {
-    if (typeof handle === 'number') this.timers.delete(handle);
+    if (typeof handle === 'number') this.#timers.delete(handle);
   }
 
   /** Number of timers waiting to run. */
   get pending(): number {
-    return this.timers.size;
+    return this.#timers.size;
   }
 
   /** Delay until the earliest timer, or undefined when none is set. */
   nextDelay(): number | undefined {
     let min: number | undefined;
-    for (const t of this.timers.values()) if (min === undefined || t.due < min) min = t.due;
-    return min === undefined ? undefined : min - this.current;
+    for (const t of this.#timers.values()) if (min === undefined || t.due < min) min = t.due;
+    return min === undefined ? undefined : min - this.#current;
   }
 
   /**
@@ -51,11 +51,11 @@ export class FakeClock implements Clock {
    * started by earlier timers can schedule theirs.
    */
   async advance(ms: number): Promise<void> {
-    const target = this.current + ms;
+    const target = this.#current + ms;
     for (;;) {
       await flush();
       let next: Timer | undefined;
-      for (const t of this.timers.values()) {
+      for (const t of this.#timers.values()) {
         if (
           t.due <= target &&
           (next === undefined || t.due < next.due || (t.due === next.due && t.id < next.id))
@@ -63,11 +63,11 @@ export class FakeClock implements Clock {
           next = t;
       }
       if (next === undefined) break;
-      this.timers.delete(next.id);
-      this.current = Math.max(this.current, next.due);
+      this.#timers.delete(next.id);
+      this.#current = Math.max(this.#current, next.due);
       next.fn();
     }
-    this.current = target;
+    this.#current = target;
     await flush();
   }
 }

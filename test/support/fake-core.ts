@@ -5,27 +5,10 @@ import type { ViewMessage, ViewSnapshot } from '../../main/core/model/view.ts';
 import type { Core, SilenceResult } from '../../main/core/service.ts';
 import { defaultSettings } from '../../main/core/settings/defaults.ts';
 import type { Settings } from '../../main/core/settings/types.ts';
+import { snapshotOf } from './views.ts';
 
 export function emptySnapshot(seq = 1): ViewSnapshot {
-  return {
-    seq,
-    instances: {},
-    clusters: {},
-    groups: {},
-    alerts: {},
-    silences: {},
-    summary: {
-      bySeverity: {},
-      firing: 0,
-      suppressed: 0,
-      worst: 'ok',
-      unreachableInstances: [],
-      missingData: [],
-      degradedClusters: [],
-      staleClusters: [],
-      severityLabel: 'severity',
-    },
-  };
+  return snapshotOf(seq);
 }
 
 export interface FakeCore extends Core {

@@ -70,24 +70,24 @@ class Lexer {
 
   scan(): Token {
     if (this.err) throw this.err;
-    for (let r = this.next(); r !== EOF; r = this.next()) {
-      if (r === 0x7b) return this.emit('OpenBrace');
-      if (r === 0x7d) return this.emit('CloseBrace');
-      if (r === 0x2c) return this.emit('Comma');
+    for (let r = this.#next(); r !== EOF; r = this.#next()) {
+      if (r === 0x7b) return this.#emit('OpenBrace');
+      if (r === 0x7d) return this.#emit('CloseBrace');
+      if (r === 0x2c) return this.#emit('Comma');
       if (r === 0x3d || r === 0x21) {
-        this.rewind();
-        return this.guard(() => this.scanOperator());
+        this.#rewind();
+        return this.#guard(() => this.#scanOperator());
       }
       if (r === 0x22) {
-        this.rewind();
-        return this.guard(() => this.scanQuoted());
+        this.#rewind();
+        return this.#guard(() => this.#scanQuoted());
       }
       if (!isReserved(r)) {
-        this.rewind();
-        return this.scanUnquoted();
+        this.#rewind();
+        return this.#scanUnquoted();
       }
       if (isGoSpace(r)) {
-        this.skip();
+        this.#skip();
         continue;
       }
       const p = this.position();
@@ -101,7 +101,7 @@ class Lexer {
   }
 
   /** Remembers a scan error: upstream's lexer refuses to scan further once it failed. */
-  private guard(fn: () => Token): Token {
+  #guard(fn: () => Token): Token {
     try {
       return fn();
     } catch (e) {
@@ -110,7 +110,7 @@ class Lexer {
     }
   }
 
-  private expectedError(expected: string): ParseFailure {
+  #expectedError(expected: string): ParseFailure {
     const p = this.position();
     if (p.offsetEnd >= this.runes.length) {
       return lexError(
@@ -124,48 +124,48 @@ class Lexer {
     );
   }
 
-  private scanOperator(): Token {
-    if (this.accept('!')) {
-      if (this.accept('=')) return this.emit('NotEquals');
-      if (this.accept('~')) return this.emit('NotMatches');
-      throw this.expectedError('=~');
+  #scanOperator(): Token {
+    if (this.#accept('!')) {
+      if (this.#accept('=')) return this.#emit('NotEquals');
+      if (this.#accept('~')) return this.#emit('NotMatches');
+      throw this.#expectedError('=~');
     }
-    if (this.accept('=')) {
-      if (this.accept('~')) return this.emit('Matches');
-      return this.emit('Equals');
+    if (this.#accept('=')) {
+      if (this.#accept('~')) return this.#emit('Matches');
+      return this.#emit('Equals');
     }
-    throw this.expectedError('!=');
+    throw this.#expectedError('!=');
   }
 
-  private scanQuoted(): Token {
-    this.expect('"');
+  #scanQuoted(): Token {
+    this.#expect('"');
     let escaped = false;
-    for (let r = this.next(); r !== EOF; r = this.next()) {
+    for (let r = this.#next(); r !== EOF; r = this.#next()) {
       if (escaped) escaped = false;
       else if (r === 0x5c) escaped = true;
       else if (r === 0x22) {
-        this.rewind();
+        this.#rewind();
         break;
       }
     }
-    if (!this.accept('"')) {
+    if (!this.#accept('"')) {
       const p = this.position();
       throw lexError(
         `${p.columnStart}:${p.columnEnd}: ${this.text(p.offsetStart, p.offsetEnd)}: missing end "`,
         p,
       );
     }
-    return this.emit('Quoted');
+    return this.#emit('Quoted');
   }
 
-  private scanUnquoted(): Token {
-    for (let r = this.next(); r !== EOF; r = this.next()) {
+  #scanUnquoted(): Token {
+    for (let r = this.#next(); r !== EOF; r = this.#next()) {
       if (isReserved(r)) {
-        this.rewind();
+        this.#rewind();
         break;
       }
     }
-    return this.emit('Unquoted');
+    return this.#emit('Unquoted');
   }
 
   peek(): Token {
@@ -190,25 +190,25 @@ class Lexer {
     };
   }
 
-  private accept(valid: string): boolean {
-    const r = this.next();
+  #accept(valid: string): boolean {
+    const r = this.#next();
     if (r !== EOF && valid.includes(String.fromCodePoint(r))) return true;
-    this.rewind();
+    this.#rewind();
     return false;
   }
 
-  private expect(valid: string): void {
-    if (!this.accept(valid)) throw this.expectedError(valid);
+  #expect(valid: string): void {
+    if (!this.#accept(valid)) throw this.#expectedError(valid);
   }
 
-  private emit(kind: Kind): Token {
+  #emit(kind: Kind): Token {
     const t: Token = { kind, value: this.text(this.start, this.pos), ...this.position() };
     this.start = this.pos;
     this.column = this.cols;
     return t;
   }
 
-  private next(): number {
+  #next(): number {
     if (this.pos >= this.runes.length) {
       this.width = 0;
       return EOF;
@@ -220,12 +220,12 @@ class Lexer {
     return r;
   }
 
-  private rewind(): void {
+  #rewind(): void {
     this.pos -= this.width;
     if (this.width > 0) this.cols--;
   }
 
-  private skip(): void {
+  #skip(): void {
     this.start = this.pos;
     this.column = this.cols;
   }

@@ -32,44 +32,51 @@ const START_MS = Date.parse('2026-06-01T00:00:00.000Z');
 const INTERVAL_MS = 15_000;
 
 export class EngineCycle {
-  private readonly merger = new Merger();
-  private readonly pipeline = new EventPipeline();
-  private readonly settings = defaultSettings();
-  private prev: MergedView | undefined;
-  private seq = 0;
-  private cycleNo = 0;
+  readonly #merger = new Merger();
+  readonly #pipeline = new EventPipeline();
+  readonly #settings = defaultSettings();
+  #prev: MergedView | undefined;
+  #seq = 0;
+  #cycleNo = 0;
+  readonly #feed: EngineFeed;
+  readonly #instanceMeta: 'per-poll' | 'static';
+  /** Called in the cycle, as the core calls its cycle listeners (the history recorder). */
+  readonly #onCycle: ((report: CycleReport) => void) | undefined;
 
   constructor(
-    private readonly feed: EngineFeed,
-    private readonly instanceMeta: 'per-poll' | 'static' = 'per-poll',
-    /** Called in the cycle, as the core calls its cycle listeners (the history recorder). */
-    private readonly onCycle?: (report: CycleReport) => void,
-  ) {}
+    feed: EngineFeed,
+    instanceMeta: 'per-poll' | 'static' = 'per-poll',
+    onCycle?: (report: CycleReport) => void,
+  ) {
+    this.#feed = feed;
+    this.#instanceMeta = instanceMeta;
+    this.#onCycle = onCycle;
+  }
 
-  private nowMs(): number {
-    return START_MS + this.cycleNo * INTERVAL_MS;
+  #nowMs(): number {
+    return START_MS + this.#cycleNo * INTERVAL_MS;
   }
 
   /** Input for the next cycle: fresh payload objects for every instance (not timed). */
   prepare(): MergeInput {
-    this.cycleNo++;
-    const payloads = this.feed.payloads();
-    const now = this.nowMs();
+    this.#cycleNo++;
+    const payloads = this.#feed.payloads();
+    const now = this.#nowMs();
     return {
-      instances: this.feed.instances.map((inst, k) => {
+      instances: this.#feed.instances.map((inst, k) => {
         const view = { ...inst.view };
-        if (this.instanceMeta === 'per-poll') {
+        if (this.#instanceMeta === 'per-poll') {
           const iso = new Date(now).toISOString();
           view.lastPollAt = iso;
           view.lastSuccessAt = iso;
           // Poll durations vary from poll to poll.
-          view.lastPollMs = 150 + ((this.cycleNo * 7 + k * 13) % 50);
+          view.lastPollMs = 150 + ((this.#cycleNo * 7 + k * 13) % 50);
         }
         return { view, data: { groups: payloads[k]!, silences: [] } };
       }),
       clusterNames: {},
-      severityLabel: this.settings.severityLabel,
-      severityOrder: this.settings.severityOrder,
+      severityLabel: this.#settings.severityLabel,
+      severityOrder: this.#settings.severityOrder,
     };
   }
 
@@ -82,7 +89,7 @@ export class EngineCycle {
       t = now;
       return ms;
     };
-    const { view: next, changes } = this.merger.merge(input, this.prev);
+    const { view: next, changes } = this.#merger.merge(input, this.#prev);
     const result: CycleResult = {
       deltaBytes: 0,
       upserts: 0,
@@ -92,13 +99,13 @@ export class EngineCycle {
       notifications: 0,
       phases: { merge: lap(), diff: 0, serialise: 0, policy: 0 },
     };
-    const prev = this.prev;
-    this.prev = next;
+    const prev = this.#prev;
+    this.#prev = next;
     if (!prev) return result;
-    const delta = diffViews(prev, next, this.seq + 1, changes);
+    const delta = diffViews(prev, next, this.#seq + 1, changes);
     result.phases.diff = lap();
     if (!delta) return result;
-    this.seq = delta.seq;
+    this.#seq = delta.seq;
     const message: ViewMessage = { type: 'delta', delta };
     result.deltaBytes = Buffer.byteLength(JSON.stringify(message));
     result.phases.serialise = lap();
@@ -107,12 +114,12 @@ export class EngineCycle {
       result.upserts += list?.length ?? 0;
     }
     for (const list of Object.values(delta.remove)) result.removes += list?.length ?? 0;
-    const previous = { seq: this.seq - 1, ...prev };
-    const view = { seq: this.seq, ...next };
-    const outcome = this.pipeline.process(previous, view, this.settings, this.nowMs());
+    const previous = { seq: this.#seq - 1, ...prev };
+    const view = { seq: this.#seq, ...next };
+    const outcome = this.#pipeline.process(previous, view, this.#settings, this.#nowMs());
     const { events, notifications } = outcome;
-    if (this.onCycle && events.length > 0) {
-      this.onCycle({ at: this.nowMs(), view, previous, ...outcome });
+    if (this.#onCycle && events.length > 0) {
+      this.#onCycle({ at: this.#nowMs(), view, previous, ...outcome });
     }
     result.events = events.length;
     result.notifications = notifications.length;
@@ -125,7 +132,7 @@ export class EngineCycle {
    * its `current` index (cluster+fingerprint -> episode). Reads private state on purpose.
    */
   get policyMemory(): { episodes: number; current: number } {
-    const inner = this.pipeline as unknown as {
+    const inner = this.#pipeline as unknown as {
       policy?: { episodeCount?: number; current?: Map<string, string> };
     };
     return {
@@ -136,14 +143,14 @@ export class EngineCycle {
 
   /** The current view as a snapshot (what a new subscriber receives). */
   view(): ViewSnapshot {
-    if (!this.prev) throw new Error('no cycle yet');
-    return { seq: this.seq, ...this.prev };
+    if (!this.#prev) throw new Error('no cycle yet');
+    return { seq: this.#seq, ...this.#prev };
   }
 
   /** Size of the current view as a snapshot message (what a new subscriber receives). */
   snapshotBytes(): number {
-    if (!this.prev) return 0;
-    const message: ViewMessage = { type: 'snapshot', snapshot: { seq: this.seq, ...this.prev } };
+    if (!this.#prev) return 0;
+    const message: ViewMessage = { type: 'snapshot', snapshot: { seq: this.#seq, ...this.#prev } };
     return Buffer.byteLength(JSON.stringify(message));
   }
 }

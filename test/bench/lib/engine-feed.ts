@@ -63,33 +63,33 @@ interface Skeleton {
 
 export class EngineFeed {
   readonly instances: FeedInstance[];
-  private readonly fleet: FleetOptions;
-  private readonly size: number;
+  readonly #fleet: FleetOptions;
+  readonly #size: number;
   /** First alert index of the window; the window is [start, start + size). */
-  private start = 0;
+  #start = 0;
   /** Generated alerts of the current window, by index (generated once, then copied). */
-  private readonly pool = new Map<number, GettableAlert>();
+  readonly #pool = new Map<number, GettableAlert>();
   /** Per instance: its groups by `receiver|alertname`, kept up to date by churn(). */
-  private readonly skeletons: Map<string, Skeleton>[];
+  readonly #skeletons: Map<string, Skeleton>[];
 
   constructor(topology: Topology, size: number, alertnames = Math.max(10, Math.round(size / 10))) {
     this.instances = instancesOf(topology);
-    this.size = size;
-    this.fleet = { alerts: Number.MAX_SAFE_INTEGER, alertnames, seed: 7 };
-    this.skeletons = this.instances.map(() => new Map());
-    for (let i = 0; i < size; i++) this.add(i);
+    this.#size = size;
+    this.#fleet = { alerts: Number.MAX_SAFE_INTEGER, alertnames, seed: 7 };
+    this.#skeletons = this.instances.map(() => new Map());
+    for (let i = 0; i < size; i++) this.#add(i);
   }
 
-  private add(i: number): void {
-    const a = gettable(i, this.fleet, '', UPDATED_AT);
+  #add(i: number): void {
+    const a = gettable(i, this.#fleet, '', UPDATED_AT);
     const receiver = receiverOf(a.labels);
     a.receivers = [{ name: receiver }];
-    this.pool.set(i, a);
+    this.#pool.set(i, a);
     const alertname = a.labels.alertname!;
     const key = `${receiver}|${alertname}`;
     this.instances.forEach((inst, k) => {
       if (!inst.holds(i)) return;
-      const groups = this.skeletons[k]!;
+      const groups = this.#skeletons[k]!;
       let g = groups.get(key);
       if (!g) {
         g = { labels: { alertname }, receiver, members: new Set() };
@@ -99,12 +99,12 @@ export class EngineFeed {
     });
   }
 
-  private remove(i: number): void {
-    const a = this.pool.get(i);
+  #remove(i: number): void {
+    const a = this.#pool.get(i);
     if (!a) return;
-    this.pool.delete(i);
+    this.#pool.delete(i);
     const key = `${a.receivers[0]!.name}|${a.labels.alertname}`;
-    for (const groups of this.skeletons) {
+    for (const groups of this.#skeletons) {
       const g = groups.get(key);
       if (!g) continue;
       g.members.delete(i);
@@ -115,21 +115,21 @@ export class EngineFeed {
 
   /** Moves the window by `fraction` of its size: that many alerts resolve, as many fire. */
   churn(fraction: number): void {
-    const n = Math.round(this.size * fraction);
+    const n = Math.round(this.#size * fraction);
     for (let k = 0; k < n; k++) {
-      this.remove(this.start + k);
-      this.add(this.start + this.size + k);
+      this.#remove(this.#start + k);
+      this.#add(this.#start + this.#size + k);
     }
-    this.start += n;
+    this.#start += n;
   }
 
   /** Fresh /alerts/groups payloads (one per instance) for the current window. */
   payloads(): AlertGroup[][] {
-    return this.skeletons.map((groups) => {
+    return this.#skeletons.map((groups) => {
       const out: AlertGroup[] = [];
       for (const g of groups.values()) {
         const alerts: GettableAlert[] = [];
-        for (const i of g.members) alerts.push(fresh(this.pool.get(i)!));
+        for (const i of g.members) alerts.push(fresh(this.#pool.get(i)!));
         out.push({ labels: { ...g.labels }, receiver: { name: g.receiver }, alerts });
       }
       return out;

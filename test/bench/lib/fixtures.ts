@@ -3,6 +3,7 @@
 // team, container, service) with summary/description/runbook_url annotations. Deterministic
 // (seeded PRNG) so every run measures the same payload.
 import { createHash } from 'node:crypto';
+import { routingConfig } from '../../support/alertmanager.ts';
 import type {
   AlertGroup,
   GettableAlert,
@@ -208,21 +209,4 @@ export function groupsPayload(indices: Iterable<number>, opts: FleetOptions): Al
  * Severity and team are constant per alertname, so `alertnames` alertnames make exactly that
  * many groups and no alert is in two groups.
  */
-export const BENCH_CONFIG = `global:
-  resolve_timeout: 5m
-route:
-  receiver: team-a
-  group_by: [alertname]
-  group_wait: 1s
-  group_interval: 1s
-  repeat_interval: 4h
-  routes:
-    - receiver: pager
-      matchers: ['severity="critical"']
-    - receiver: team-b
-      matchers: ['team="b"']
-receivers:
-  - name: team-a
-  - name: team-b
-  - name: pager
-`;
+export const BENCH_CONFIG = routingConfig({ criticalAlsoToTeamB: false, testExtras: false });

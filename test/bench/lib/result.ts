@@ -14,10 +14,6 @@ export interface BenchResult {
   notes: string;
 }
 
-export interface CaseOutcome {
-  results: BenchResult[];
-}
-
 /** A row that could not be measured (missing module, tool or failure): never a pass. */
 export function notRun(name: string, target: string, why: string): BenchResult {
   return {
@@ -53,7 +49,7 @@ export function formatTable(results: readonly BenchResult[]): string {
   return [...out, '', 'Notes:', ...notes].join('\n');
 }
 
-/** The same table as Markdown (for PERFORMANCE.md). */
+/** The same table as Markdown (for docs/performance.md). */
 export function formatMarkdown(results: readonly BenchResult[]): string {
   const rows = results.map(
     (r) =>

@@ -15,6 +15,7 @@ import { defaultInstance, defaultSettings } from '../../../main/core/settings/de
 import { secretKeyFor } from '../../../main/core/secrets/secret-keys.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
 import { createFakeCore, emptySnapshot } from '../../support/fake-core.ts';
+import { standaloneCluster } from '../../support/views.ts';
 
 class MapSecrets implements SecretStore {
   values = new Map<string, string>();
@@ -34,13 +35,7 @@ function setup(settings: Settings = defaultSettings()) {
   core.snap = {
     ...emptySnapshot(),
     clusters: {
-      'instance:am1': {
-        id: 'instance:am1',
-        name: 'am1',
-        members: ['am1'],
-        health: 'ok',
-        stale: false,
-      },
+      'instance:am1': standaloneCluster('am1'),
     },
     groups: {
       g: {

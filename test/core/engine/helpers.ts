@@ -34,10 +34,10 @@ export class Recorder {
   deltas: ViewDelta[] = [];
   events: CoreEvent[] = [];
   notifications: AppNotification[] = [];
-  private offs: (() => void)[] = [];
+  #offs: (() => void)[] = [];
 
   constructor(core: Core) {
-    this.offs.push(
+    this.#offs.push(
       core.subscribe((m) => {
         if (m.type === 'snapshot') this.snapshots.push(m.snapshot);
         else this.deltas.push(m.delta);
@@ -58,7 +58,7 @@ export class Recorder {
   }
 
   close(): void {
-    for (const off of this.offs) off();
+    for (const off of this.#offs) off();
   }
 }
 

@@ -1,8 +1,9 @@
 // A switchable HTTP proxy in front of a REAL Alertmanager, for engine tests: it forwards
 // requests unchanged, or (on demand) answers garbage, 503, or nothing at all, and it can slow
 // every answer down. It counts requests in flight, so a test can prove polls never overlap.
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { requestUpstream } from '../../support/forward-request.ts';
 
 export type ProxyMode = 'pass' | 'garbage' | 'busy' | 'stall';
 
@@ -29,14 +30,7 @@ export async function startProxy(target: string): Promise<SwitchProxy> {
   };
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
-    const up = request(
-      `${target}${req.url ?? '/'}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-      (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-        upRes.pipe(res);
-      },
-    );
+    const up = requestUpstream(target, req, res);
     up.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();

@@ -9,6 +9,7 @@ import type { ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
 import type { Clock, Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
+import { waitFor } from '../../support/wait.ts';
 
 export { MemorySecrets };
 
@@ -62,6 +63,29 @@ export function watchCore(opts: {
   return w;
 }
 
+/**
+ * Refreshes until every instance of `w` is healthy in one and the same cluster (peers answering
+ * their first poll one by one join it), and `also` holds.
+ */
+export async function untilOneHealthyCluster(
+  w: Watched,
+  also: (s: ViewSnapshot) => boolean = () => true,
+): Promise<void> {
+  const ids = w.settings.instances.map((i) => i.id);
+  await waitFor(
+    async () => {
+      await w.core.refresh();
+      const s = w.core.snapshot();
+      return (
+        ids.every((id) => s.instances[id]?.health === 'ok') &&
+        new Set(ids.map((id) => s.instances[id]!.clusterId)).size === 1 &&
+        also(s)
+      );
+    },
+    { timeoutMs: 30_000, message: 'core did not see one healthy cluster' },
+  );
+}
+
 /** Notifications that stand for alert-firing (or unsuppressed) events of these fingerprints. */
 export function firingNotificationsFor(
   w: Watched,
@@ -74,14 +98,6 @@ export function firingNotificationsFor(
         (e.type === 'alert-firing' || e.type === 'alert-unsuppressed') && set.has(e.fingerprint),
     ),
   );
-}
-
-/** Fingerprints of the alerts whose label `name` has `value`. */
-export function fingerprintsWhere(s: ViewSnapshot, name: string, value: string): string[] {
-  return Object.values(s.alerts)
-    .filter((a) => a.labels[name] === value)
-    .map((a) => a.fingerprint)
-    .sort();
 }
 
 /**

@@ -2,7 +2,7 @@
 // Alertmanager behind it: requests are forwarded unchanged, or the real answer is altered on
 // the way back (as a broken proxy or a buggy compatible server would). The data always comes
 // from the real server; only the fault is ours.
-import { request } from 'node:http';
+import { requestUpstream } from '../../support/forward-request.ts';
 import type { Behaviour } from '../../support/hostile-server.ts';
 
 /** Forwards the request to `target` (a base URL) and streams the real answer back. */
@@ -10,17 +10,7 @@ export function forwardTo(target: string): Behaviour {
   return {
     kind: 'handler',
     handle(req, res) {
-      const up = request(
-        `${target}${req.url ?? '/'}`,
-        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-        (upRes) => {
-          res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-          // The server died while answering: cut the client off mid-body as it would be.
-          upRes.on('aborted', () => res.destroy());
-          upRes.on('error', () => res.destroy());
-          upRes.pipe(res);
-        },
-      );
+      const up = requestUpstream(target, req, res);
       // The real server is down: drop the connection like a dead backend would.
       up.on('error', () => res.destroy());
       res.on('close', () => up.destroy());

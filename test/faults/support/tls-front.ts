@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { requestUpstream } from '../../support/forward-request.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -59,14 +59,7 @@ export interface TlsFront {
 
 export async function startTlsFront(target: string, pair: KeyPair): Promise<TlsFront> {
   const server: Server = createServer({ key: pair.key, cert: pair.cert }, (req, res) => {
-    const up = request(
-      `${target}${req.url ?? '/'}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-      (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-        upRes.pipe(res);
-      },
-    );
+    const up = requestUpstream(target, req, res);
     up.on('error', () => res.destroy());
     req.pipe(up);
   });

@@ -53,6 +53,21 @@ export function launchBrowser(): Promise<Browser> {
   return launchChromium();
 }
 
+/**
+ * One headless Chromium for the whole file or suite it is called in (the machine is small;
+ * each part opens its own context): launched in before(), closed in after().
+ */
+export function useBrowser(): { readonly browser: Browser } {
+  const ctx = {} as { browser: Browser };
+  before(async () => {
+    ctx.browser = await launchBrowser();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+  });
+  return ctx;
+}
+
 export function testInstance(
   id: string,
   url: string,
