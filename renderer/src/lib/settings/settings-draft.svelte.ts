@@ -124,9 +124,9 @@ export class SettingsDraft {
   /** Snoozes notifications for `ms` from now, or resumes them (null). */
   async snooze(ms: number | null): Promise<void> {
     try {
-      await this.#o.bridge['notifications:snooze'](
-        ms === null ? null : new Date(Date.now() + ms).toISOString(),
-      );
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a value sent, not state
+      const until = ms === null ? null : new Date(Date.now() + ms).toISOString();
+      await this.#o.bridge['notifications:snooze'](until);
       await this.#o.reload();
     } catch (e) {
       this.#saveError = errorMessage(e);
