@@ -10,9 +10,8 @@ import type { SilenceFormRequest } from '../app/app-store.svelte.ts';
 import { errorMessage } from '../app/errors.ts';
 import { formatDuration, fromLocalInput, toLocalInput } from '../format/time.ts';
 import { checkDraft, emptyRow, toMatcher, toRow, type MatcherRow } from './draft.ts';
+import { PreviewRequests } from './preview-requests.svelte.ts';
 import { endKeepingDuration, presetRange } from './time-range.ts';
-
-const PREVIEW_DELAY_MS = 200;
 
 export interface SilenceFormOptions {
   request: SilenceFormRequest;
@@ -56,25 +55,14 @@ export class SilenceForm {
   #submitting = $state(false);
   #serverError = $state<string | null>(null);
   #success = $state.raw<{ id: string } | null>(null);
-  #preview = $state.raw<PreviewResult | null>(null);
-  #previewError = $state<string | null>(null);
-  #previewTimer: ReturnType<typeof setTimeout> | undefined;
-  #previewSeq = 0;
+  readonly #preview: PreviewRequests;
   /** The start as it was when its input took focus (moving it keeps the duration). */
   #startBefore = '';
 
   // Untouched times of an edited silence keep their exact (second-precision) value: changing
   // startsAt would make the server replace the silence instead of updating it.
-  #startsAt = $derived.by(() =>
-    this.#editing && this.#startInput === this.#origStart
-      ? this.#editing.startsAt
-      : fromLocalInput(this.#startInput),
-  );
-  #endsAt = $derived.by(() =>
-    this.#editing && this.#endInput === this.#origEnd
-      ? this.#editing.endsAt
-      : fromLocalInput(this.#endInput),
-  );
+  #startsAt = $derived.by(() => this.#instant(this.#startInput, this.#origStart, 'startsAt'));
+  #endsAt = $derived.by(() => this.#instant(this.#endInput, this.#origEnd, 'endsAt'));
   #check = $derived.by(() =>
     checkDraft({
       rows: this.#rows,
@@ -89,6 +77,7 @@ export class SilenceForm {
 
   constructor(options: SilenceFormOptions) {
     this.#o = options;
+    this.#preview = new PreviewRequests(options.bridge);
     const r = options.request;
     const editing = r.mode === 'edit' ? r.silence : null;
     this.#editing = editing;
@@ -146,19 +135,13 @@ export class SilenceForm {
     return this.#success;
   }
   get preview(): PreviewResult | null {
-    return this.#preview;
+    return this.#preview.result;
   }
   get previewError(): string | null {
-    return this.#previewError;
+    return this.#preview.error;
   }
   get check(): ReturnType<typeof checkDraft> {
     return this.#check;
-  }
-  get startsAt(): string | null {
-    return this.#startsAt;
-  }
-  get endsAt(): string | null {
-    return this.#endsAt;
   }
   /** "4h" for the range as it stands ('' while it is not one). */
   get durationText(): string {
@@ -196,8 +179,7 @@ export class SilenceForm {
 
   /** Stops the pending preview (the dialog is going away). */
   dispose(): void {
-    clearTimeout(this.#previewTimer);
-    this.#previewSeq++;
+    this.#preview.dispose();
   }
 
   setMatcher(id: number, change: Partial<Omit<MatcherRow, 'id'>>): void {
@@ -289,6 +271,10 @@ export class SilenceForm {
     return true;
   }
 
+  #instant(input: string, original: string | null, which: 'startsAt' | 'endsAt'): string | null {
+    return this.#editing && input === original ? this.#editing[which] : fromLocalInput(input);
+  }
+
   #touch(field: FieldName): void {
     if (!this.#touched[field]) this.#touched[field] = true;
   }
@@ -298,30 +284,11 @@ export class SilenceForm {
     this.#requestPreview();
   }
 
-  /**
-   * Live preview of the complete matchers, debounced; an answer for outdated matchers is
-   * dropped. Called by every method that changes the matchers or the cluster.
-   */
+  /** Previews the matchers once every row is complete. Called when they or the cluster change. */
   #requestPreview(): void {
-    clearTimeout(this.#previewTimer);
-    const seq = ++this.#previewSeq;
     const matchers = this.#check.usable;
+    const complete = matchers.length > 0 && matchers.length === this.#rows.length;
     const clusterId = this.#clusterId;
-    if (matchers.length === 0 || matchers.length !== this.#rows.length || !clusterId) {
-      this.#preview = null;
-      this.#previewError = null;
-      return;
-    }
-    this.#previewTimer = setTimeout(() => {
-      this.#o.bridge['silences:preview'](clusterId, matchers)
-        .then((result) => {
-          if (seq !== this.#previewSeq) return;
-          this.#preview = result;
-          this.#previewError = null;
-        })
-        .catch((e: unknown) => {
-          if (seq === this.#previewSeq) this.#previewError = errorMessage(e);
-        });
-    }, PREVIEW_DELAY_MS);
+    this.#preview.request(complete && clusterId ? { clusterId, matchers } : null);
   }
 }
