@@ -36,8 +36,8 @@ export class PreviewRequests {
       return;
     }
     this.#timer = setTimeout(() => {
-      this.#bridge
-        ['silences:preview'](query.clusterId, query.matchers)
+      const asked = this.#bridge['silences:preview'](query.clusterId, query.matchers);
+      asked
         .then((result) => {
           if (seq !== this.#seq) return;
           this.#result = result;
