@@ -1,0 +1,137 @@
+// The instance editor's fields as the inputs hold them, their checks, and the instance and
+// secrets they make: kept out of the form class so they are unit-tested.
+import type { InstanceSecrets } from '$core/service.ts';
+import type { InstanceSettings } from '$core/settings/types.ts';
+import { secretKeyFor } from '$core/secrets/secret-keys.ts';
+
+export interface HeaderRow {
+  id: number;
+  name: string;
+  value: string;
+}
+
+export interface InstanceFields {
+  name: string;
+  url: string;
+  authType: InstanceSettings['auth']['type'];
+  username: string;
+  /** Typed here, sent to the SecretStore, never shown back (empty keeps a stored one). */
+  password: string;
+  token: string;
+  headers: HeaderRow[];
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+  insecure: boolean;
+  pollIntervalSec: number;
+  timeoutSec: number;
+  cluster: string;
+  enabled: boolean;
+}
+
+export interface InstanceErrors {
+  url: string | null;
+  poll: string | null;
+  header: string | null;
+  secret: string | null;
+}
+
+export function instanceFieldsOf(i: InstanceSettings): InstanceFields {
+  return {
+    name: i.name,
+    url: i.url,
+    authType: i.auth.type,
+    username: i.auth.type === 'basic' ? i.auth.username : '',
+    password: '',
+    token: '',
+    headers: Object.entries(i.headers).map(([name, value], id) => ({ id, name, value })),
+    caFile: i.tls.caFile ?? '',
+    certFile: i.tls.certFile ?? '',
+    keyFile: i.tls.keyFile ?? '',
+    insecure: i.tls.insecureSkipVerify ?? false,
+    pollIntervalSec: i.pollIntervalSec,
+    timeoutSec: i.timeoutSec,
+    cluster: i.cluster ?? '',
+    enabled: i.enabled,
+  };
+}
+
+function urlError(url: string): string | null {
+  if (url.trim() === '') return 'URL is required';
+  try {
+    const u = new URL(url.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'Use an http:// or https:// URL';
+    if (/\/api\/v2\/?$/.test(u.pathname))
+      return 'Give the base URL, without /api/v2 (it is added automatically)';
+  } catch {
+    return 'Not a valid URL';
+  }
+  return null;
+}
+
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+
+/** `stored`: which secret the saved instance already has (it may be left empty). */
+export function instanceErrors(
+  f: InstanceFields,
+  stored: { password: boolean; token: boolean },
+): InstanceErrors {
+  return {
+    url: urlError(f.url),
+    poll: !(f.pollIntervalSec >= 2) ? 'At least 2 seconds (every poll transfers all alerts)' : null,
+    header: f.headers.some((h) => CREDENTIAL_HEADERS.includes(h.name.trim().toLowerCase()))
+      ? 'Credentials belong in Authentication, not in a header'
+      : null,
+    secret:
+      f.authType === 'basic' && !stored.password && f.password === ''
+        ? 'Enter the password'
+        : f.authType === 'bearer' && !stored.token && f.token === ''
+          ? 'Enter the token'
+          : null,
+  };
+}
+
+function hostOf(u: string): string {
+  try {
+    return new URL(u).host;
+  } catch {
+    return u;
+  }
+}
+
+/** The instance the fields describe (secrets by key only) and the secrets typed, if any. */
+export function buildInstance(
+  id: string,
+  f: InstanceFields,
+): { instance: InstanceSettings; secrets: InstanceSecrets | undefined } {
+  const auth: InstanceSettings['auth'] =
+    f.authType === 'basic'
+      ? { type: 'basic', username: f.username, passwordKey: secretKeyFor(id, 'password') }
+      : f.authType === 'bearer'
+        ? { type: 'bearer', tokenKey: secretKeyFor(id, 'token') }
+        : { type: 'none' };
+  const tls: InstanceSettings['tls'] = {};
+  if (f.caFile.trim()) tls.caFile = f.caFile.trim();
+  if (f.certFile.trim()) tls.certFile = f.certFile.trim();
+  if (f.keyFile.trim()) tls.keyFile = f.keyFile.trim();
+  if (f.insecure) tls.insecureSkipVerify = true;
+  const headers: Record<string, string> = {};
+  for (const h of f.headers) if (h.name.trim()) headers[h.name.trim()] = h.value;
+  const url = f.url.trim();
+  const instance: InstanceSettings = {
+    id,
+    name: f.name.trim() || hostOf(url),
+    url: url.replace(/\/+$/, ''),
+    auth,
+    headers,
+    tls,
+    pollIntervalSec: Number(f.pollIntervalSec),
+    timeoutSec: Number(f.timeoutSec),
+    enabled: f.enabled,
+  };
+  if (f.cluster.trim()) instance.cluster = f.cluster.trim();
+  let secrets: InstanceSecrets | undefined;
+  if (f.authType === 'basic' && f.password !== '') secrets = { password: f.password };
+  if (f.authType === 'bearer' && f.token !== '') secrets = { token: f.token };
+  return { instance, secrets };
+}

@@ -1,0 +1,136 @@
+// One instance being added or edited: the fields (inputs bind to them), their checks, the
+// connection test and the save. The editor's parts read getters and call methods.
+import type { BridgeApi } from '$core/bridge/contract.ts';
+import type { InstanceSecrets, TestConnectionResult } from '$core/service.ts';
+import type { InstanceSettings } from '$core/settings/types.ts';
+import { errorMessage } from '../app/errors.ts';
+import {
+  buildInstance,
+  instanceErrors,
+  instanceFieldsOf,
+  type InstanceErrors,
+  type InstanceFields,
+} from './instance-fields.ts';
+
+export interface InstanceFormOptions {
+  instance: InstanceSettings;
+  isNew: boolean;
+  /** The authentication and advanced options start hidden (first-run setup). */
+  compact: boolean;
+  bridge: Pick<BridgeApi, 'instances:test'>;
+  /** Saves the instance; what it throws is shown. */
+  onsave: (instance: InstanceSettings, secrets: InstanceSecrets | undefined) => Promise<void>;
+}
+
+export class InstanceForm {
+  readonly #o: InstanceFormOptions;
+  /** A stored secret exists when the saved auth of this type already pointed at a key. */
+  readonly #stored: { password: boolean; token: boolean };
+  #fields: InstanceFields;
+  #errors = $derived.by(() => instanceErrors(this.#fields, this.#stored));
+  #showAdvanced = $state(true);
+  #testing = $state(false);
+  #testResult = $state.raw<TestConnectionResult | null>(null);
+  #testError = $state<string | null>(null);
+  #saving = $state(false);
+  #saveError = $state<string | null>(null);
+  #nextHeaderId = 1000;
+
+  constructor(options: InstanceFormOptions) {
+    this.#o = options;
+    const i = options.instance;
+    this.#stored = {
+      password: i.auth.type === 'basic' && !options.isNew,
+      token: i.auth.type === 'bearer' && !options.isNew,
+    };
+    this.#fields = $state(instanceFieldsOf(i));
+    this.#showAdvanced = !options.compact;
+  }
+
+  get id(): string {
+    return this.#o.instance.id;
+  }
+  get isNew(): boolean {
+    return this.#o.isNew;
+  }
+  /** The form's inputs bind to these. */
+  get fields(): InstanceFields {
+    return this.#fields;
+  }
+  get errors(): InstanceErrors {
+    return this.#errors;
+  }
+  get valid(): boolean {
+    const e = this.#errors;
+    return !e.url && !e.poll && !e.header && !e.secret;
+  }
+  get storedSecret(): { password: boolean; token: boolean } {
+    return this.#stored;
+  }
+  get showAdvanced(): boolean {
+    return this.#showAdvanced;
+  }
+  get testing(): boolean {
+    return this.#testing;
+  }
+  get testResult(): TestConnectionResult | null {
+    return this.#testResult;
+  }
+  get testError(): string | null {
+    return this.#testError;
+  }
+  get saving(): boolean {
+    return this.#saving;
+  }
+  get saveError(): string | null {
+    return this.#saveError;
+  }
+
+  toggleAdvanced(): void {
+    this.#showAdvanced = !this.#showAdvanced;
+  }
+  addHeader(): void {
+    this.#fields.headers.push({ id: this.#nextHeaderId++, name: '', value: '' });
+  }
+  removeHeader(id: number): void {
+    this.#fields.headers = this.#fields.headers.filter((h) => h.id !== id);
+  }
+
+  /** "Test connection": the real request with what is typed now. */
+  async test(): Promise<void> {
+    this.#testing = true;
+    this.#testResult = null;
+    this.#testError = null;
+    const { instance, secrets } = this.#build();
+    try {
+      // An absent optional argument must stay absent: JSON would turn undefined into null.
+      this.#testResult = secrets
+        ? await this.#o.bridge['instances:test'](instance, secrets)
+        : await this.#o.bridge['instances:test'](instance);
+    } catch (e) {
+      this.#testError = errorMessage(e);
+    } finally {
+      this.#testing = false;
+    }
+  }
+
+  async save(): Promise<void> {
+    if (!this.valid || this.#saving) return;
+    this.#saving = true;
+    this.#saveError = null;
+    const { instance, secrets } = this.#build();
+    try {
+      await this.#o.onsave(instance, secrets);
+      this.#fields.password = '';
+      this.#fields.token = '';
+    } catch (err) {
+      this.#saveError = errorMessage(err);
+    } finally {
+      this.#saving = false;
+    }
+  }
+
+  #build(): ReturnType<typeof buildInstance> {
+    return buildInstance(this.id, $state.snapshot(this.#fields));
+  }
+}

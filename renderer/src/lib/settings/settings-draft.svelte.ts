@@ -1,0 +1,156 @@
+// The Settings view's store. Three ways of saving live here, as they do today (to be unified):
+// - the draft: notifications, severity, silence defaults, hygiene and history are edited here
+//   and saved together by "Save settings", after the matcher and label-colour checks;
+// - at once: the theme (also kept in the draft), launch at login and the snooze;
+// - instances: each add, edit or remove is saved at once by its own button (instances.ts).
+// Sections bind their inputs to `fields` (the draft, a deep state object); everything else is
+// read through getters and changed through methods.
+import type { BridgeApi } from '$core/bridge/contract.ts';
+import type { InstanceSecrets } from '$core/service.ts';
+import type { InstanceSettings, Settings, Theme } from '$core/settings/types.ts';
+import { parseLabelColourRules } from '../alerts/label-colour.ts';
+import { errorMessage } from '../app/errors.ts';
+import { withInstance, withoutInstance } from './instances.ts';
+import { fieldsOf, matcherErrors, settingsWith, type SettingsFields } from './settings-fields.ts';
+
+export interface SettingsDraftOptions {
+  /** The settings as stored now (null before they are loaded). */
+  stored: () => Settings | null;
+  /** Saves settings; resolves with them as stored (the core validates and may normalise). */
+  update: (next: Settings, secrets?: Record<string, InstanceSecrets>) => Promise<Settings>;
+  /** Re-reads the settings as stored (after a change made through another request). */
+  reload: () => Promise<Settings>;
+  bridge: Pick<BridgeApi, 'settings:setLaunchAtLogin' | 'notifications:snooze'>;
+}
+
+export class SettingsDraft {
+  readonly #o: SettingsDraftOptions;
+  #fields: SettingsFields;
+  #includeErrors = $derived.by(() => matcherErrors(this.#fields.includeText));
+  #excludeErrors = $derived.by(() => matcherErrors(this.#fields.excludeText));
+  #labelColourErrors = $derived.by(
+    () => parseLabelColourRules(this.#fields.labelColoursText).errors,
+  );
+  #saving = $state(false);
+  #saveError = $state<string | null>(null);
+  #saved = $state(false);
+  #launchError = $state<string | null>(null);
+  #instanceError = $state<string | null>(null);
+
+  constructor(initial: Settings, options: SettingsDraftOptions) {
+    this.#o = options;
+    this.#fields = $state(fieldsOf(initial));
+  }
+
+  /** The draft: inputs bind to its fields. */
+  get fields(): SettingsFields {
+    return this.#fields;
+  }
+  get includeErrors(): readonly string[] {
+    return this.#includeErrors;
+  }
+  get excludeErrors(): readonly string[] {
+    return this.#excludeErrors;
+  }
+  get labelColourErrors(): readonly string[] {
+    return this.#labelColourErrors;
+  }
+  get saving(): boolean {
+    return this.#saving;
+  }
+  /** Why the last save (or an at-once change: theme, snooze) failed. */
+  get saveError(): string | null {
+    return this.#saveError;
+  }
+  get saved(): boolean {
+    return this.#saved;
+  }
+  get launchError(): string | null {
+    return this.#launchError;
+  }
+  /** Why removing an instance failed. */
+  get instanceError(): string | null {
+    return this.#instanceError;
+  }
+
+  /** "Save settings": the draft over the settings as stored now. */
+  async save(): Promise<void> {
+    const current = this.#o.stored();
+    if (!current) return;
+    const next = settingsWith(current, $state.snapshot(this.#fields));
+    if ('error' in next) {
+      this.#saveError = next.error;
+      return;
+    }
+    this.#saving = true;
+    this.#saveError = null;
+    this.#saved = false;
+    try {
+      const stored = await this.#o.update(next.settings);
+      // Shown as the core normalised them.
+      const again = fieldsOf(stored);
+      this.#fields.severityOrderText = again.severityOrderText;
+      this.#fields.labelColoursText = again.labelColoursText;
+      this.#saved = true;
+    } catch (err) {
+      this.#saveError = errorMessage(err);
+    } finally {
+      this.#saving = false;
+    }
+  }
+
+  /** Applied and saved at once (and kept in the draft, which saves it too). */
+  async setTheme(theme: Theme): Promise<void> {
+    this.#fields.theme = theme;
+    const current = this.#o.stored();
+    if (!current) return;
+    try {
+      await this.#o.update({ ...current, ui: { ...current.ui, theme } });
+    } catch (e) {
+      this.#saveError = errorMessage(e);
+    }
+  }
+
+  async setLaunchAtLogin(enabled: boolean): Promise<void> {
+    this.#launchError = null;
+    try {
+      await this.#o.bridge['settings:setLaunchAtLogin'](enabled);
+      await this.#o.reload();
+    } catch (e) {
+      this.#launchError = errorMessage(e);
+    }
+  }
+
+  /** Snoozes notifications for `ms` from now, or resumes them (null). */
+  async snooze(ms: number | null): Promise<void> {
+    try {
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a value sent, not state
+      const until = ms === null ? null : new Date(Date.now() + ms).toISOString();
+      await this.#o.bridge['notifications:snooze'](until);
+      await this.#o.reload();
+    } catch (e) {
+      this.#saveError = errorMessage(e);
+    }
+  }
+
+  /** Adds or replaces one instance in the settings as stored; throws what the save threw. */
+  async saveInstance(inst: InstanceSettings, secrets: InstanceSecrets | undefined): Promise<void> {
+    const current = this.#o.stored();
+    if (!current) return;
+    await this.#o.update(withInstance(current, inst), secrets ? { [inst.id]: secrets } : undefined);
+  }
+
+  /** Removes one instance; true when it is gone (else `instanceError` says why). */
+  async removeInstance(id: string): Promise<boolean> {
+    this.#instanceError = null;
+    const current = this.#o.stored();
+    if (!current) return false;
+    try {
+      await this.#o.update(withoutInstance(current, id));
+      return true;
+    } catch (e) {
+      this.#instanceError = errorMessage(e);
+      return false;
+    }
+  }
+}

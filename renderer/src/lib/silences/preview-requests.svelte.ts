@@ -1,0 +1,57 @@
+// The silence form's live preview: what the matchers would silence now, as the core computes
+// it ('silences:preview'). Asked for by the form's methods when the matchers or the cluster
+// change, debounced; an answer for matchers that have changed since is dropped.
+import type { BridgeApi } from '$core/bridge/contract.ts';
+import type { Matcher } from '$core/api/types.ts';
+import type { PreviewResult } from '$core/service.ts';
+import { errorMessage } from '../app/errors.ts';
+
+const DELAY_MS = 200;
+
+export class PreviewRequests {
+  readonly #bridge: Pick<BridgeApi, 'silences:preview'>;
+  #result = $state.raw<PreviewResult | null>(null);
+  #error = $state<string | null>(null);
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #seq = 0;
+
+  constructor(bridge: Pick<BridgeApi, 'silences:preview'>) {
+    this.#bridge = bridge;
+  }
+
+  get result(): PreviewResult | null {
+    return this.#result;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+
+  /** Previews `matchers` on the cluster shortly; null (nothing to preview) clears it now. */
+  request(query: { clusterId: string; matchers: Matcher[] } | null): void {
+    clearTimeout(this.#timer);
+    const seq = ++this.#seq;
+    if (!query) {
+      this.#result = null;
+      this.#error = null;
+      return;
+    }
+    this.#timer = setTimeout(() => {
+      const asked = this.#bridge['silences:preview'](query.clusterId, query.matchers);
+      asked
+        .then((result) => {
+          if (seq !== this.#seq) return;
+          this.#result = result;
+          this.#error = null;
+        })
+        .catch((e: unknown) => {
+          if (seq === this.#seq) this.#error = errorMessage(e);
+        });
+    }, DELAY_MS);
+  }
+
+  /** Drops the pending request and any answer still on its way. */
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#seq++;
+  }
+}

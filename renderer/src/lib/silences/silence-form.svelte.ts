@@ -1,0 +1,294 @@
+// The silence dialog's form: the draft (matcher rows, cluster, times, author, comment), which
+// errors show (after a change to that field, all after a submit), the live preview and the
+// submit. The dialog's parts read getters and call methods; every change goes through a method,
+// which is where the preview is asked for again (debounced): no effect watches the draft.
+// The rules live in plain modules (draft.ts, time-range.ts) so they are unit-tested.
+import type { BridgeApi } from '$core/bridge/contract.ts';
+import type { SilenceView } from '$core/model/view.ts';
+import type { PreviewResult } from '$core/service.ts';
+import type { SilenceFormRequest } from '../app/app-store.svelte.ts';
+import { errorMessage } from '../app/errors.ts';
+import { formatDuration, fromLocalInput, toLocalInput } from '../format/time.ts';
+import { checkDraft, emptyRow, toMatcher, toRow, type MatcherRow } from './draft.ts';
+import { PreviewRequests } from './preview-requests.svelte.ts';
+import { endKeepingDuration, presetRange } from './time-range.ts';
+
+export interface SilenceFormOptions {
+  request: SilenceFormRequest;
+  bridge: Pick<
+    BridgeApi,
+    'silences:quickMatchers' | 'silences:preview' | 'silences:create' | 'silences:update'
+  >;
+  /** The cluster a new silence goes to when the request names none. */
+  defaultClusterId: string;
+  /** What the last silence created used (a new one starts from it). */
+  last: { author: string; durationMs: number } | undefined;
+  /** The author when there is no last one (settings, then the OS user). */
+  author: string;
+  /** Read when validating, so a settings change or the clock applies at once. */
+  requireComment: () => boolean;
+  now: () => number;
+  /** Told the author and duration of a silence just created. */
+  remember: (author: string, durationMs: number) => void;
+}
+
+export type FieldName = 'comment' | 'author' | 'end' | `m${number}`;
+
+export class SilenceForm {
+  readonly #o: SilenceFormOptions;
+  readonly #editing: SilenceView | null;
+  readonly #origStart: string | null;
+  readonly #origEnd: string | null;
+  #rows = $state.raw<MatcherRow[]>([]);
+  #loadingMatchers = $state(false);
+  #clusterId = $state('');
+  #startInput = $state('');
+  #endInput = $state('');
+  #createdBy = $state('');
+  #comment = $state('');
+  #attempted = $state(false);
+  /**
+   * Fields the user has changed: their errors show from then on (all of them after a submit).
+   * Not on blur: an error appearing as focus leaves would move the button being clicked.
+   */
+  #touched = $state<Record<string, true>>({});
+  #submitting = $state(false);
+  #serverError = $state<string | null>(null);
+  #success = $state.raw<{ id: string } | null>(null);
+  readonly #preview: PreviewRequests;
+  /** The start as it was when its input took focus (moving it keeps the duration). */
+  #startBefore = '';
+
+  // Untouched times of an edited silence keep their exact (second-precision) value: changing
+  // startsAt would make the server replace the silence instead of updating it.
+  #startsAt = $derived.by(() => this.#instant(this.#startInput, this.#origStart, 'startsAt'));
+  #endsAt = $derived.by(() => this.#instant(this.#endInput, this.#origEnd, 'endsAt'));
+  #check = $derived.by(() =>
+    checkDraft({
+      rows: this.#rows,
+      startsAt: this.#startsAt,
+      endsAt: this.#endsAt,
+      createdBy: this.#createdBy,
+      comment: this.#comment,
+      requireComment: this.#o.requireComment(),
+      now: this.#o.now(),
+    }),
+  );
+
+  constructor(options: SilenceFormOptions) {
+    this.#o = options;
+    this.#preview = new PreviewRequests(options.bridge);
+    const r = options.request;
+    const editing = r.mode === 'edit' ? r.silence : null;
+    this.#editing = editing;
+    this.#origStart = editing ? toLocalInput(editing.startsAt) : null;
+    this.#origEnd = editing ? toLocalInput(editing.endsAt) : null;
+    this.#rows = editing ? editing.matchers.map(toRow) : [];
+    this.#loadingMatchers = !editing && r.mode === 'create' && !!r.from;
+    this.#clusterId =
+      editing?.clusterId ??
+      (r.mode === 'create' ? r.clusterId : undefined) ??
+      options.defaultClusterId;
+    const now = Date.now();
+    this.#startInput = this.#origStart ?? toLocalInput(now);
+    // A new silence starts from the last author and duration used (default: you, 1 hour).
+    this.#endInput = this.#origEnd ?? toLocalInput(now + (options.last?.durationMs ?? 3_600_000));
+    this.#createdBy = editing?.createdBy ?? (options.last?.author || options.author);
+    this.#comment = editing?.comment ?? '';
+  }
+
+  get editing(): boolean {
+    return this.#editing !== null;
+  }
+  get rows(): readonly MatcherRow[] {
+    return this.#rows;
+  }
+  get loadingMatchers(): boolean {
+    return this.#loadingMatchers;
+  }
+  get clusterId(): string {
+    return this.#clusterId;
+  }
+  get startInput(): string {
+    return this.#startInput;
+  }
+  get endInput(): string {
+    return this.#endInput;
+  }
+  get createdBy(): string {
+    return this.#createdBy;
+  }
+  get comment(): string {
+    return this.#comment;
+  }
+  /** After a submit every error shows. */
+  get attempted(): boolean {
+    return this.#attempted;
+  }
+  get submitting(): boolean {
+    return this.#submitting;
+  }
+  get serverError(): string | null {
+    return this.#serverError;
+  }
+  get success(): { id: string } | null {
+    return this.#success;
+  }
+  get preview(): PreviewResult | null {
+    return this.#preview.result;
+  }
+  get previewError(): string | null {
+    return this.#preview.error;
+  }
+  get check(): ReturnType<typeof checkDraft> {
+    return this.#check;
+  }
+  /** "4h" for the range as it stands ('' while it is not one). */
+  get durationText(): string {
+    const s = this.#startsAt;
+    const e = this.#endsAt;
+    return s && e && Date.parse(e) > Date.parse(s)
+      ? formatDuration(Date.parse(e) - Date.parse(s))
+      : '';
+  }
+
+  /** Whether a field's error shows: once it was changed, or after a submit. */
+  shown(field: FieldName): boolean {
+    return this.#attempted || this.#touched[field] === true;
+  }
+
+  /** Fills the matchers: from the alert or group asked for, or one blank row. */
+  start(): void {
+    const r = this.#o.request;
+    if (r.mode === 'create' && r.from) {
+      this.#o.bridge['silences:quickMatchers'](r.from)
+        .then((ms) => {
+          if (this.#rows.length === 0) this.#setRows(ms.length ? ms.map(toRow) : [emptyRow()]);
+        })
+        .catch((e: unknown) => {
+          this.#serverError = `Could not prefill matchers: ${errorMessage(e)}`;
+          if (this.#rows.length === 0) this.#setRows([emptyRow()]);
+        })
+        .finally(() => (this.#loadingMatchers = false));
+    } else if (this.#rows.length === 0) {
+      this.#setRows([emptyRow()]);
+    } else {
+      this.#requestPreview();
+    }
+  }
+
+  /** Stops the pending preview (the dialog is going away). */
+  dispose(): void {
+    this.#preview.dispose();
+  }
+
+  setMatcher(id: number, change: Partial<Omit<MatcherRow, 'id'>>): void {
+    this.#touch(`m${id}`);
+    this.#setRows(this.#rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  }
+  addMatcher(): void {
+    this.#setRows([...this.#rows, emptyRow()]);
+  }
+  removeMatcher(id: number): void {
+    this.#setRows(this.#rows.filter((r) => r.id !== id));
+  }
+  setCluster(id: string): void {
+    this.#clusterId = id;
+    this.#requestPreview();
+  }
+  setComment(text: string): void {
+    this.#comment = text;
+    this.#touch('comment');
+  }
+  setAuthor(text: string): void {
+    this.#createdBy = text;
+    this.#touch('author');
+  }
+
+  setStartInput(value: string): void {
+    this.#startInput = value;
+  }
+  /** The start input took focus: moving it from here keeps the duration. */
+  rememberStart(): void {
+    this.#startBefore = this.#startInput;
+  }
+  /** The start was changed (its change event): the end moves with it. */
+  keepDuration(): void {
+    const end = endKeepingDuration(this.#startBefore, this.#startInput, this.#endInput);
+    if (end !== null) this.#endInput = end;
+    this.#startBefore = this.#startInput;
+  }
+  setEndInput(value: string): void {
+    this.#endInput = value;
+    this.#touch('end');
+  }
+  /** A duration preset: exact, from the start as shown (or now when that has passed). */
+  setDuration(ms: number): void {
+    const next = presetRange({
+      startInput: this.#startInput,
+      startsAt: this.#startsAt,
+      ms,
+      now: Date.now(),
+    });
+    this.#startInput = next.startInput;
+    this.#endInput = next.endInput;
+  }
+
+  /**
+   * Sends the silence. Returns false when the draft has errors (they all show now); true
+   * once the server took it (`success` holds the id) or refused it (`serverError` says why,
+   * every field stays as typed).
+   */
+  async submit(): Promise<boolean> {
+    this.#attempted = true;
+    this.#serverError = null;
+    const startsAt = this.#startsAt;
+    const endsAt = this.#endsAt;
+    if (!this.#check.valid || !startsAt || !endsAt) return false;
+    if (this.#submitting) return true;
+    this.#submitting = true;
+    const draft = {
+      matchers: this.#rows.map(toMatcher),
+      startsAt,
+      endsAt,
+      createdBy: this.#createdBy.trim(),
+      comment: this.#comment,
+    };
+    const r = this.#o.request;
+    try {
+      const result = this.#editing
+        ? await this.#o.bridge['silences:update'](this.#editing.key, draft)
+        : await this.#o.bridge['silences:create'](this.#clusterId, draft);
+      this.#success = { id: result.id };
+      if (r.mode === 'edit') r.onsaved?.(result.silenceKey);
+      else this.#o.remember(draft.createdBy, Date.parse(endsAt) - Date.parse(startsAt));
+      // No refresh here: the core re-polls the cluster it wrote to before answering.
+    } catch (err) {
+      this.#serverError = errorMessage(err);
+    } finally {
+      this.#submitting = false;
+    }
+    return true;
+  }
+
+  #instant(input: string, original: string | null, which: 'startsAt' | 'endsAt'): string | null {
+    return this.#editing && input === original ? this.#editing[which] : fromLocalInput(input);
+  }
+
+  #touch(field: FieldName): void {
+    if (!this.#touched[field]) this.#touched[field] = true;
+  }
+
+  #setRows(rows: MatcherRow[]): void {
+    this.#rows = rows;
+    this.#requestPreview();
+  }
+
+  /** Previews the matchers once every row is complete. Called when they or the cluster change. */
+  #requestPreview(): void {
+    const matchers = this.#check.usable;
+    const complete = matchers.length > 0 && matchers.length === this.#rows.length;
+    const clusterId = this.#clusterId;
+    this.#preview.request(complete && clusterId ? { clusterId, matchers } : null);
+  }
+}

@@ -1,0 +1,31 @@
+// The silence form's time rules, on the datetime-local values the inputs hold (local time,
+// minute precision). Kept out of the form class so they are unit-tested.
+import { fromLocalInput, toLocalInput } from '../format/time.ts';
+
+/** The inputs after a duration preset: exact (the end is the start as shown plus `ms`). */
+export function presetRange(opts: {
+  startInput: string;
+  /** The instant the form would send as the start (an edited silence's untouched start exactly). */
+  startsAt: string | null;
+  ms: number;
+  now: number;
+}): { startInput: string; endInput: string } {
+  const shownStart = opts.startsAt ? Date.parse(opts.startsAt) : Number.NaN;
+  // A start already in the past (the form was open a while) moves to now first, as the server
+  // would clamp it.
+  const startInput =
+    Number.isNaN(shownStart) || shownStart < opts.now - 60_000
+      ? toLocalInput(opts.now)
+      : opts.startInput;
+  const start = Date.parse(fromLocalInput(startInput) ?? new Date(opts.now).toISOString());
+  return { startInput, endInput: toLocalInput(start + opts.ms) };
+}
+
+/** The end after the start moved from `before` to `after`: the duration kept, or null to keep it. */
+export function endKeepingDuration(before: string, after: string, endInput: string): string | null {
+  const b = fromLocalInput(before);
+  const a = fromLocalInput(after);
+  const end = fromLocalInput(endInput);
+  if (!b || !a || !end || !(Date.parse(end) > Date.parse(b))) return null;
+  return toLocalInput(Date.parse(a) + (Date.parse(end) - Date.parse(b)));
+}

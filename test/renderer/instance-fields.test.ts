@@ -1,0 +1,73 @@
+// The instance editor's rules: URL, poll interval, credential headers and secrets are
+// checked as typed; the instance built keeps secrets out (keys only) and trims what it keeps.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { defaultInstance } from '../../main/core/settings/defaults.ts';
+import {
+  buildInstance,
+  instanceErrors,
+  instanceFieldsOf,
+} from '../../renderer/src/lib/settings/instance-fields.ts';
+
+const none = { password: false, token: false };
+
+describe('instance fields', () => {
+  it('checks the URL', () => {
+    const f = instanceFieldsOf(defaultInstance({ url: 'http://am:9093' }));
+    assert.equal(instanceErrors(f, none).url, null);
+    for (const [url, re] of [
+      ['', /required/],
+      ['am:9093', /http/],
+      ['ftp://am', /http/],
+      ['http://am:9093/api/v2', /without \/api\/v2/],
+      ['http://', /valid/],
+    ] as const) {
+      assert.match(instanceErrors({ ...f, url }, none).url ?? '', re, url);
+    }
+  });
+
+  it('checks the poll interval, credential headers and missing secrets', () => {
+    const f = instanceFieldsOf(defaultInstance({ url: 'http://am:9093' }));
+    assert.ok(instanceErrors({ ...f, pollIntervalSec: 1 }, none).poll);
+    const header = [{ id: 1, name: ' Authorization ', value: 'x' }];
+    assert.ok(instanceErrors({ ...f, headers: header }, none).header);
+    assert.match(instanceErrors({ ...f, authType: 'basic' }, none).secret ?? '', /password/);
+    assert.equal(
+      instanceErrors({ ...f, authType: 'basic' }, { password: true, token: false }).secret,
+      null,
+    );
+    assert.match(instanceErrors({ ...f, authType: 'bearer' }, none).secret ?? '', /token/);
+  });
+
+  it('builds the instance with secret keys, trimmed values and the secrets typed', () => {
+    const base = defaultInstance({ url: 'http://am:9093' });
+    const f = {
+      ...instanceFieldsOf(base),
+      name: ' ',
+      url: ' https://am.example/prefix// ',
+      authType: 'basic' as const,
+      username: 'alice',
+      password: 'pw',
+      headers: [
+        { id: 1, name: ' X-Scope-OrgID ', value: 't1' },
+        { id: 2, name: ' ', value: 'dropped' },
+      ],
+      caFile: ' /ca.pem ',
+      cluster: ' eu ',
+    };
+    const { instance, secrets } = buildInstance(base.id, f);
+    assert.equal(instance.name, 'am.example');
+    assert.equal(instance.url, 'https://am.example/prefix');
+    assert.deepEqual(instance.auth, {
+      type: 'basic',
+      username: 'alice',
+      passwordKey: `instance/${base.id}/password`,
+    });
+    assert.deepEqual(instance.headers, { 'X-Scope-OrgID': 't1' });
+    assert.deepEqual(instance.tls, { caFile: '/ca.pem' });
+    assert.equal(instance.cluster, 'eu');
+    assert.deepEqual(secrets, { password: 'pw' });
+    assert.ok(!JSON.stringify(instance).includes('"pw"'));
+    assert.equal(buildInstance(base.id, { ...f, password: '' }).secrets, undefined);
+  });
+});

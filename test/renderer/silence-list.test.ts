@@ -1,0 +1,64 @@
+// The Silences view's list: per-tab counts, filters and order, and alerts per silence.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AlertView, SilenceView } from '../../main/core/model/view.ts';
+import {
+  affectedCounts,
+  silenceCounts,
+  silenceList,
+} from '../../renderer/src/lib/silences/silence-list.ts';
+
+function silence(p: Partial<SilenceView> & { id: string }): SilenceView {
+  return {
+    key: `c/${p.id}`,
+    clusterId: 'c',
+    matchers: [{ name: 'job', value: 'api', isRegex: false, isEqual: true }],
+    startsAt: '2026-01-01T00:00:00Z',
+    endsAt: '2026-01-02T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    createdBy: 'ann',
+    comment: '',
+    state: 'active',
+    ...p,
+  };
+}
+
+const all = [
+  silence({ id: 'a1', endsAt: '2026-01-03T00:00:00Z', comment: 'disk swap' }),
+  silence({
+    id: 'a2',
+    endsAt: '2026-01-02T00:00:00Z',
+    createdBy: 'bob',
+    attention: { longRunning: true },
+  }),
+  silence({ id: 'p1', state: 'pending', startsAt: '2026-02-02T00:00:00Z' }),
+  silence({ id: 'p2', state: 'pending', startsAt: '2026-02-01T00:00:00Z' }),
+  silence({ id: 'e1', state: 'expired', endsAt: '2025-12-01T00:00:00Z' }),
+  silence({ id: 'e2', state: 'expired', endsAt: '2025-12-02T00:00:00Z' }),
+];
+const ids = (l: SilenceView[]) => l.map((s) => s.id);
+const q = { tab: 'active' as const, search: '', attention: false };
+
+describe('silence list', () => {
+  it('counts each tab and the active ones needing attention', () => {
+    assert.deepEqual(silenceCounts(all), { active: 2, attention: 1, pending: 2, expired: 2 });
+  });
+
+  it('orders each tab: active ending soonest, pending starting soonest, expired latest first', () => {
+    assert.deepEqual(ids(silenceList(all, q)), ['a2', 'a1']);
+    assert.deepEqual(ids(silenceList(all, { ...q, tab: 'pending' })), ['p2', 'p1']);
+    assert.deepEqual(ids(silenceList(all, { ...q, tab: 'expired' })), ['e2', 'e1']);
+  });
+
+  it('filters by search (any case), author and attention', () => {
+    assert.deepEqual(ids(silenceList(all, { ...q, search: ' DISK ' })), ['a1']);
+    assert.deepEqual(ids(silenceList(all, { ...q, search: 'job="api"' })), ['a2', 'a1']);
+    assert.deepEqual(ids(silenceList(all, { ...q, author: 'bob' })), ['a2']);
+    assert.deepEqual(ids(silenceList(all, { ...q, attention: true })), ['a2']);
+  });
+
+  it('counts the alerts each silence silences', () => {
+    const alerts = [{ silencedBy: ['c/a1'] }, { silencedBy: ['c/a1', 'c/a2'] }, { silencedBy: [] }];
+    assert.deepEqual(affectedCounts(alerts as unknown as AlertView[]), { 'c/a1': 2, 'c/a2': 1 });
+  });
+});
