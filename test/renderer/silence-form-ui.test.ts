@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
 import { type Ui, useAlertmanagerUi } from './support/ui.ts';
 
 interface FocusDoc {
@@ -115,6 +115,25 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
       /— 4h$/,
     );
     await page.keyboard.press('Escape');
+  });
+
+  it('the preview follows alerts that start while the form is open', async () => {
+    await page.locator('[data-testid=alert-row] .alertname').first().dblclick();
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    // Only the alert name, so a second DiskFull on another node matches too.
+    while ((await dialog.locator('[aria-label^="Remove matcher"]').count()) > 1) {
+      await dialog.locator('[aria-label^="Remove matcher"]').last().click();
+    }
+    const count = dialog.locator('[data-testid=preview-count]');
+    await waitFor(async () => (await count.textContent()) === '1');
+    await postAlerts(t.am.url, [
+      makeAlert({ alertname: 'DiskFull', severity: 'warning', instance: 'node-2' }),
+    ]);
+    // Nothing in the form changed: the preview is asked again while it stands.
+    await waitFor(async () => (await count.textContent()) === '2', 20_000);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('the filter bar does not call a half-typed matcher an error while suggesting', async () => {

@@ -1,12 +1,15 @@
 // The silence form's live preview: what the matchers would silence now, as the core computes
 // it ('silences:preview'). Asked for by the form's methods when the matchers or the cluster
-// change, debounced; an answer for matchers that have changed since is dropped.
+// change, debounced; an answer for matchers that have changed since is dropped. While a query
+// stands it is asked again every few seconds, so alerts that start or resolve while the form is
+// open show in the preview (the form before this class re-asked on its 5 s clock tick).
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { Matcher } from '$core/api/types.ts';
 import type { PreviewResult } from '$core/service.ts';
 import { errorMessage } from '../app/errors.ts';
 
 const DELAY_MS = 200;
+const REFRESH_MS = 5_000;
 
 export class PreviewRequests {
   readonly #bridge: Pick<BridgeApi, 'silences:preview'>;
@@ -35,6 +38,10 @@ export class PreviewRequests {
       this.#error = null;
       return;
     }
+    this.#ask(query, seq, DELAY_MS);
+  }
+
+  #ask(query: { clusterId: string; matchers: Matcher[] }, seq: number, delay: number): void {
     this.#timer = setTimeout(() => {
       const asked = this.#bridge['silences:preview'](query.clusterId, query.matchers);
       asked
@@ -45,8 +52,11 @@ export class PreviewRequests {
         })
         .catch((e: unknown) => {
           if (seq === this.#seq) this.#error = errorMessage(e);
+        })
+        .finally(() => {
+          if (seq === this.#seq) this.#ask(query, seq, REFRESH_MS);
         });
-    }, DELAY_MS);
+    }, delay);
   }
 
   /** Drops the pending request and any answer still on its way. */
