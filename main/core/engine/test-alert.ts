@@ -5,7 +5,7 @@
 import type { GettableAlert, LabelSet, PostableAlert } from '../api/types.ts';
 import { formatMatcher } from '../matchers/format.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { inQuietHours, isSnoozed, systemLocalTime } from '../policy/quiet-hours.ts';
+import { quietReason, type QuietReason } from '../policy/quiet-hours.ts';
 import { RuleFilters } from '../policy/rule-filters.ts';
 import type { TestAlertReport, TestAlertRequest } from '../service.ts';
 import type { NotificationSettings } from '../settings/types.ts';
@@ -15,6 +15,13 @@ export const TEST_ALERT_DEFAULT_MS = 5 * 60_000;
 export const TEST_ALERT_MAX_MS = 60 * 60_000;
 /** How long to wait for the server to list it (the dispatcher takes milliseconds). */
 export const TEST_ALERT_WAIT_MS = 20_000;
+
+/** How the report words each reason for quiet (policy/quiet-hours.ts decides it). */
+const QUIET_TEXT: Record<QuietReason, string> = {
+  off: 'notifications are off',
+  snoozed: 'notifications are snoozed',
+  'quiet-hours': 'quiet hours',
+};
 
 export interface TestAlertDeps {
   instanceId: string;
@@ -108,16 +115,13 @@ export async function sendTestAlert(
     instances: [deps.instanceId],
     receivers: alert.receivers.map((r) => r.name),
   };
-  const now = deps.now();
-  const why = !n.enabled
-    ? 'notifications are off'
-    : isSnoozed(n, now)
-      ? 'notifications are snoozed'
-      : inQuietHours(n.quietHours, systemLocalTime(now))
-        ? 'quiet hours'
-        : alert.status.state === 'suppressed'
-          ? 'it is silenced, inhibited or muted on the server'
-          : new RuleFilters().blockedBy(facts, deps.clusterId, view, n, deps.severityOrder);
+  const quiet = quietReason(n, deps.now());
+  const why =
+    quiet !== null
+      ? QUIET_TEXT[quiet]
+      : alert.status.state === 'suppressed'
+        ? 'it is silenced, inhibited or muted on the server'
+        : new RuleFilters().blockedBy(facts, deps.clusterId, view, n, deps.severityOrder);
   report.wouldNotify = why === null;
   if (why !== null) report.reason = why;
   return report;

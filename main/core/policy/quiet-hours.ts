@@ -46,3 +46,21 @@ export function isSnoozed(n: NotificationSettings, nowMs: number): boolean {
   const until = Date.parse(n.snoozeUntil);
   return !Number.isNaN(until) && until > nowMs;
 }
+
+/** Why nothing notifies right now: switched off, snoozed, or quiet hours. */
+export type QuietReason = 'off' | 'snoozed' | 'quiet-hours';
+
+/**
+ * The one decision whether notifications are quiet at `nowMs`, and why (the policy and the
+ * test alert both ask it; each words the reason its own way). Null: they may show.
+ */
+export function quietReason(
+  n: NotificationSettings,
+  nowMs: number,
+  localTime: (ms: number) => LocalTime = systemLocalTime,
+): QuietReason | null {
+  if (!n.enabled) return 'off';
+  if (isSnoozed(n, nowMs)) return 'snoozed';
+  if (inQuietHours(n.quietHours, localTime(nowMs))) return 'quiet-hours';
+  return null;
+}
