@@ -7,8 +7,9 @@ import { formatMatcher } from '../matchers/format.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { quietReason, type QuietReason } from '../policy/quiet-hours.ts';
 import { RuleFilters } from '../policy/rule-filters.ts';
-import type { TestAlertReport, TestAlertRequest } from '../service.ts';
-import type { NotificationSettings } from '../settings/types.ts';
+import type { Clock, TestAlertReport, TestAlertRequest } from '../service.ts';
+import type { NotificationSettings, Settings } from '../settings/types.ts';
+import type { InstanceRuntime } from './instance.ts';
 import { groupKeyOf } from './merge.ts';
 
 export const TEST_ALERT_DEFAULT_MS = 5 * 60_000;
@@ -125,6 +126,33 @@ export async function sendTestAlert(
   report.wouldNotify = why === null;
   if (why !== null) report.reason = why;
   return report;
+}
+
+/** The test alert on one instance of the core (its client, its view after a poll). */
+export async function sendTestAlertTo(
+  rt: InstanceRuntime,
+  req: TestAlertRequest,
+  core: { clusterId: string; snapshot: () => ViewSnapshot; settings: Settings; clock: Clock },
+): Promise<TestAlertReport> {
+  const client = await rt.ensureClient();
+  if (!client.postAlerts) throw new Error('this client cannot post alerts');
+  return sendTestAlert(
+    {
+      instanceId: rt.id,
+      clusterId: core.clusterId,
+      post: (alerts) => client.postAlerts!(alerts),
+      groups: (filter) => client.getAlertGroups({ filter }),
+      refresh: async () => {
+        await rt.refresh();
+        return core.snapshot();
+      },
+      notifications: core.settings.notifications,
+      severityOrder: core.settings.severityOrder,
+      now: () => core.clock.now(),
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    },
+    req,
+  );
 }
 
 function sameLabels(a: LabelSet, b: LabelSet): boolean {
