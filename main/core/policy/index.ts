@@ -6,5 +6,12 @@ export {
   type NotificationPolicyOptions,
   type PolicyContext,
 } from './notify.ts';
-export { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
+export {
+  inQuietHours,
+  isSnoozed,
+  quietReason,
+  systemLocalTime,
+  type LocalTime,
+  type QuietReason,
+} from './quiet-hours.ts';
 export { isTopSeverity, passesMinSeverity, severityRank } from './severity.ts';

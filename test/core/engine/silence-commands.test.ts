@@ -3,12 +3,10 @@
 // runs the duration from now), and undo expires every silence of a quick silence.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createCore } from '../../../main/core/engine/create-core.ts';
-import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import type { Core, SilenceDraft } from '../../../main/core/service.ts';
-import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { amSkipReason, startAlertmanager, type AmProcess } from '../../support/alertmanager.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
+import { fakeClockCore } from './helpers.ts';
 
 const MIN = 60_000;
 
@@ -20,12 +18,7 @@ describe('silence commands on a real server', { skip: amSkipReason() }, () => {
 
   before(async () => {
     am = await startAlertmanager();
-    const settings = defaultSettings();
-    settings.instances = [
-      defaultInstance({ id: 'am1', name: 'am1', url: am.url, pollIntervalSec: 300 }),
-    ];
-    core = createCore({ settings, secrets: new MemorySecretStore(), clock, osUser: 'tester' });
-    core.start();
+    core = fakeClockCore(am.url, clock);
     await core.refresh();
   });
   after(async () => {
