@@ -31,7 +31,12 @@ export type CoreEvent =
   | { type: 'silence-expired'; silenceKey: string; clusterId: string }
   | { type: 'silence-expiring'; silenceKey: string; clusterId: string; endsAt: string }
   /** Hygiene (silences/hygiene.ts) flagged an active silence for the first time. */
-  | { type: 'silence-attention'; silenceKey: string; clusterId: string; attention: SilenceAttention }
+  | {
+      type: 'silence-attention';
+      silenceKey: string;
+      clusterId: string;
+      attention: SilenceAttention;
+    }
   /**
    * A late copy of a silence this app wrote was found and expired (silences/actions.ts);
    * `silenceKey` is the silence that stays.
