@@ -3,6 +3,7 @@
 import { readFile as fsReadFile } from 'node:fs/promises';
 import { AlertmanagerClient } from '../api/client.ts';
 import type { Clock, SecretStore } from '../service.ts';
+import { parseSettings } from '../settings/index.ts';
 import type { Settings } from '../settings/types.ts';
 import type { ClientFactory, InstanceDeps } from './instance.ts';
 
@@ -38,4 +39,11 @@ export function instanceDeps(o: CoreOptions, clock: Clock): Omit<InstanceDeps, '
     ...(o.random ? { random: o.random } : {}),
     ...(o.maxBackoffMs !== undefined ? { maxBackoffMs: o.maxBackoffMs } : {}),
   };
+}
+
+/** Settings as parsed (defaults filled in); throws on invalid ones. */
+export function validSettings(s: Settings): Settings {
+  const parsed = parseSettings(s);
+  if (!parsed.ok) throw new Error(`invalid settings: ${parsed.error}`);
+  return parsed.settings;
 }

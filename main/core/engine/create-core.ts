@@ -18,7 +18,6 @@ import {
   type TestAlertRequest,
   type TestConnectionResult,
 } from '../service.ts';
-import { parseSettings } from '../settings/index.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 import { ownerTag } from '../silences/ack.ts';
 import { SilenceActions } from '../silences/index.ts';
@@ -31,8 +30,8 @@ import { EventPipeline } from './events.ts';
 import { Fleet } from './fleet.ts';
 import { HygieneNotices } from './hygiene-notices.ts';
 import type { InstanceDeps } from './instance.ts';
-import { instanceDeps, type CoreOptions } from './core-options.ts';
-import { Merger, type MergedView, type SilenceNotes } from './merge.ts';
+import { instanceDeps, validSettings, type CoreOptions } from './core-options.ts';
+import { Merger, type MergedView } from './merge.ts';
 import { COALESCE_FROM, MergeScheduler } from './merge-scheduler.ts';
 import { silenceCommands } from './silence-commands.ts';
 import { sendTestAlertTo } from './test-alert.ts';
@@ -41,12 +40,6 @@ export type { CoreOptions };
 
 export function createCore(options: CoreOptions): Core {
   return new EngineCore(options);
-}
-
-function validSettings(s: Settings): Settings {
-  const parsed = parseSettings(s);
-  if (!parsed.ok) throw new Error(`invalid settings: ${parsed.error}`);
-  return parsed.settings;
 }
 
 class EngineCore implements Core {
@@ -60,10 +53,9 @@ class EngineCore implements Core {
   readonly #scheduler: MergeScheduler;
   readonly #actions: SilenceActions;
   readonly #acks: AckTending;
-  readonly #hygiene = new HygieneNotices();
+  readonly #hygiene: HygieneNotices;
   readonly #duplicates = new DuplicateWatch((events) => this.#raise(events));
   readonly #ackOwner: string;
-  #silenceNotes: SilenceNotes;
   #view: MergedView;
   #seq = 0;
   #started = false;
@@ -76,7 +68,7 @@ class EngineCore implements Core {
     this.#deps = instanceDeps(o, this.#clock);
     const osUser = o.osUser ?? '';
     this.#ackOwner = o.ackOwner ?? ownerTag(hostname(), osUser);
-    this.#silenceNotes = { ackOwner: this.#ackOwner, attention: new Map() };
+    this.#hygiene = new HygieneNotices(this.#ackOwner);
     this.#scheduler = new MergeScheduler({
       clock: this.#clock,
       coalesceFrom: o.coalesceFrom ?? COALESCE_FROM,
@@ -167,7 +159,7 @@ class EngineCore implements Core {
       ...this.#fleet.mergeInstances(),
       severityLabel: this.#settings.severityLabel,
       severityOrder: this.#settings.severityOrder,
-      silenceNotes: this.#silenceNotes,
+      silenceNotes: this.#hygiene.silenceNotes,
     };
   }
 
@@ -185,15 +177,14 @@ class EngineCore implements Core {
     this.#scheduler.merging(this.#fleet.staleDeadlines(), this.#started);
     // Hygiene flags from the view the last merge made; the merger's silence-use counts are of
     // that same result.
-    const hygiene = this.#hygiene.observe(
-      this.#view,
-      this.#clock.now(),
-      this.#settings.silences,
-      this.#merger.silenceUse,
+    this.#raise(
+      this.#hygiene.observe(
+        this.#view,
+        this.#clock.now(),
+        this.#settings.silences,
+        this.#merger.silenceUse,
+      ),
     );
-    if (hygiene.attention !== this.#silenceNotes.attention)
-      this.#silenceNotes = { ackOwner: this.#ackOwner, attention: hygiene.attention };
-    this.#raise(hygiene.events);
     const prev = this.#view;
     const { view: next, changes } = this.#merger.merge(this.#mergeInput(), prev);
     this.#duplicates.merged(next.silences);

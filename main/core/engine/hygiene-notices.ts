@@ -3,24 +3,33 @@
 // flag raised for the first time as a `silence-attention` event. The event goes through the
 // notification policy like any other (quiet hours, snooze, the Timeline).
 import type { CoreEvent } from '../model/events.ts';
-import type { SilenceAttention } from '../model/view.ts';
 import type { SilenceDefaults } from '../settings/types.ts';
 import { SilenceHygiene } from '../silences/hygiene.ts';
-import type { MergedView } from './merge.ts';
+import type { MergedView, SilenceNotes } from './merge.ts';
 
 export class HygieneNotices {
   readonly #hygiene = new SilenceHygiene();
+  #notes: SilenceNotes;
+
+  constructor(ackOwner: string) {
+    this.#notes = { ackOwner, attention: new Map() };
+  }
+
+  /** What the merger marks on silences: acks' owner and the flags (a new object on change). */
+  get silenceNotes(): SilenceNotes {
+    return this.#notes;
+  }
 
   /**
-   * The flags now (the same Map while nothing changed) and the events of flags just raised.
-   * `inUse`: the merger's count of silence use, of its last result (which is `view`).
+   * Flags from `view`; the events of flags just raised. `inUse`: the merger's count of
+   * silence use, of its last result (which is `view`).
    */
   observe(
     view: MergedView,
     now: number,
     s: SilenceDefaults,
     inUse: ReadonlyMap<string, unknown>,
-  ): { attention: ReadonlyMap<string, SilenceAttention>; events: CoreEvent[] } {
+  ): CoreEvent[] {
     const { attention, raised } = this.#hygiene.observe(
       view,
       now,
@@ -30,6 +39,7 @@ export class HygieneNotices {
       },
       inUse,
     );
+    if (attention !== this.#notes.attention) this.#notes = { ...this.#notes, attention };
     const events: CoreEvent[] = [];
     for (const r of raised) {
       const silence = view.silences[r.silenceKey];
@@ -41,6 +51,6 @@ export class HygieneNotices {
         attention: r.attention,
       });
     }
-    return { attention, events };
+    return events;
   }
 }

@@ -27,9 +27,10 @@ describe('HygieneNotices', () => {
       ack: { by: 'alice', own: true },
     });
     const view = snapshot({ silences: [long, ack] });
-    const h = new HygieneNotices();
+    const h = new HygieneNotices('me');
+    assert.deepEqual(h.silenceNotes, { ackOwner: 'me', attention: new Map() });
     const first = h.observe(view, T0, s, new Map());
-    assert.deepEqual(first.events, [
+    assert.deepEqual(first, [
       {
         type: 'silence-attention',
         silenceKey: long.key,
@@ -37,10 +38,11 @@ describe('HygieneNotices', () => {
         attention: { longRunning: true },
       },
     ]);
-    assert.deepEqual([...first.attention.keys()], [long.key]);
-    const again = h.observe(view, T0 + MIN, s, new Map());
-    assert.deepEqual(again.events, [], 'announced once');
-    assert.equal(again.attention, first.attention, 'the same flags: the same Map');
+    const notes = h.silenceNotes;
+    assert.deepEqual([...notes.attention.keys()], [long.key], 'the merger marks it');
+    assert.equal(notes.ackOwner, 'me');
+    assert.deepEqual(h.observe(view, T0 + MIN, s, new Map()), [], 'announced once');
+    assert.equal(h.silenceNotes, notes, 'the same flags: the same notes object');
   });
 });
 
