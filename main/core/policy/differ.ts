@@ -76,14 +76,6 @@ export class EventDiffer {
   #lastAlerts: AlertList | undefined;
   readonly #escalations = new EscalationSources(this.#facts);
 
-  /** Forget history (e.g. after settings replaced every instance). */
-  reset(): void {
-    this.#lastNowMs = undefined;
-    this.#silences.reset();
-    this.#lastAlerts = undefined;
-    this.#escalations.reset();
-  }
-
   #listOf(map: Record<string, AlertView>): AlertList {
     return this.#lastAlerts?.map === map ? this.#lastAlerts : listOf(map);
   }

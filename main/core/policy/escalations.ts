@@ -28,10 +28,6 @@ export class EscalationSources {
     this.#facts = facts;
   }
 
-  reset(): void {
-    this.#index = undefined;
-  }
-
   /** A diff from `prevAlerts` starts: the index is kept only if it describes that map. */
   begin(prevAlerts: Record<string, AlertView> | undefined): void {
     if (!prevAlerts || this.#index?.map !== prevAlerts) this.#index = undefined;

@@ -28,7 +28,7 @@ function parseHhmm(s: string): number | undefined {
  * the day it starts on: with days = Mon-Fri, Friday 23:00 and Saturday 03:00 are quiet,
  * Saturday 23:00 is not. start == end means the whole day.
  */
-export function inQuietHours(q: QuietHours, t: LocalTime): boolean {
+function inQuietHours(q: QuietHours, t: LocalTime): boolean {
   if (!q.enabled) return false;
   const start = parseHhmm(q.start);
   const end = parseHhmm(q.end);
@@ -41,7 +41,7 @@ export function inQuietHours(q: QuietHours, t: LocalTime): boolean {
   return false;
 }
 
-export function isSnoozed(n: NotificationSettings, nowMs: number): boolean {
+function isSnoozed(n: NotificationSettings, nowMs: number): boolean {
   if (n.snoozeUntil === undefined) return false;
   const until = Date.parse(n.snoozeUntil);
   return !Number.isNaN(until) && until > nowMs;

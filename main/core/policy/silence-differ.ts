@@ -14,11 +14,6 @@ export class SilenceDiffer {
     this.#facts = facts;
   }
 
-  /** Forget what was warned about. */
-  reset(): void {
-    this.#warned.clear();
-  }
-
   diff(
     prev: ViewSnapshot | undefined,
     next: ViewSnapshot,
