@@ -60,6 +60,11 @@ export interface SilenceResult {
   instanceId: string;
 }
 
+/** An extension by a duration: the end time it asked for. */
+export interface ExtendResult extends SilenceResult {
+  endsAt: string;
+}
+
 export interface PreviewResult {
   clusterId: string;
   /** Fingerprints of current alerts of the cluster the matchers would silence. */
@@ -151,7 +156,14 @@ export interface Core {
     /** Update; follows the id the server returns (it may be new). */
     update(silenceKey: string, draft: SilenceDraft): Promise<SilenceResult>;
     extend(silenceKey: string, endsAt: string): Promise<SilenceResult>;
+    /**
+     * Extend by a duration from the later of the silence's current end and now (an expired
+     * silence runs `byMs` from now). The one place that rule lives (tray, notification, window).
+     */
+    extendBy(silenceKey: string, byMs: number): Promise<ExtendResult>;
     expire(silenceKey: string): Promise<void>;
+    /** Undo a quick silence: expire each of its silences (one per cluster), in order. */
+    undo(silenceKeys: readonly string[]): Promise<void>;
     /** Recreate an expired silence from now for the given duration. */
     recreate(silenceKey: string, durationMs: number, createdBy?: string): Promise<SilenceResult>;
     /**

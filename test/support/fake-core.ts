@@ -125,8 +125,17 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
         maybeFail();
         return result('c');
       },
+      extendBy: async (key, byMs) => {
+        record('extendBy', [key, byMs]);
+        maybeFail();
+        return { ...result('c'), endsAt: '2026-01-01T01:00:00.000Z' };
+      },
       expire: async (key) => {
         record('expire', [key]);
+        maybeFail();
+      },
+      undo: async (keys) => {
+        record('undo', [keys]);
         maybeFail();
       },
       recreate: async (...args) => {

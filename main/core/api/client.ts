@@ -62,11 +62,11 @@ function alertQuery(
 export class AlertmanagerClient {
   /** The normalised base URL (without /api/v2). */
   readonly baseUrl: string;
-  private readonly http: HttpTransport;
+  readonly #http: HttpTransport;
 
   constructor(options: ConnectionOptions) {
-    this.http = new HttpTransport(options);
-    this.baseUrl = this.http.baseUrl;
+    this.#http = new HttpTransport(options);
+    this.baseUrl = this.#http.baseUrl;
   }
 
   /**
@@ -79,24 +79,24 @@ export class AlertmanagerClient {
   /** Reads the polled groups without zod's second copy, pooling repeated strings. */
   readonly #groupsReader = new AlertGroupsReader(new StringPool());
 
-  private async get<T>(
+  async #get<T>(
     call: Omit<HttpCall, 'method'>,
     parse: (status: number, text: string) => T,
     o?: RequestOptions,
   ): Promise<T> {
-    const answer = await this.http.call({ method: 'GET', ...call }, o);
+    const answer = await this.#http.call({ method: 'GET', ...call }, o);
     return parse(answer.status, answer.text);
   }
 
   /** `get` for the polled queries: an unchanged body gives the previous result (same object). */
-  private async getPolled<T>(
+  async #getPolled<T>(
     call: Omit<HttpCall, 'method'>,
     parse: (status: number, answer: HttpAnswer) => T,
     o?: RequestOptions,
   ): Promise<T> {
     const key = `${call.path}?${call.query?.toString() ?? ''}`;
     const memo = this.#unchanged.get(key);
-    const answer = await this.http.call(
+    const answer = await this.#http.call(
       { method: 'GET', ...call, ...(memo ? { sameAs: memo.digest } : {}) },
       o,
     );
@@ -108,7 +108,7 @@ export class AlertmanagerClient {
 
   getStatus(o?: RequestOptions): Promise<AlertmanagerStatus> {
     const endpoint = 'GET /status';
-    return this.get(
+    return this.#get(
       { path: '/status', endpoint },
       (s, t) => parseBody(statusResponse, endpoint, s, t),
       o,
@@ -118,7 +118,7 @@ export class AlertmanagerClient {
   /** Mimir's build info (`<base>/api/v1/status/buildinfo`); 404 elsewhere. */
   getBuildInfo(o?: RequestOptions): Promise<BuildInfo> {
     const endpoint = 'GET /api/v1/status/buildinfo';
-    return this.get(
+    return this.#get(
       { path: '/api/v1/status/buildinfo', endpoint, root: true },
       (s, t) => parseBody(buildInfoResponse, endpoint, s, t),
       o,
@@ -127,7 +127,7 @@ export class AlertmanagerClient {
 
   getReceivers(o?: RequestOptions): Promise<Receiver[]> {
     const endpoint = 'GET /receivers';
-    return this.get(
+    return this.#get(
       { path: '/receivers', endpoint },
       (s, t) => parseBody(receiversResponse, endpoint, s, t),
       o,
@@ -150,7 +150,7 @@ export class AlertmanagerClient {
       const v = flags?.[name];
       if (v !== undefined) query.set(name, v ? 'true' : 'false');
     }
-    return this.getPolled(
+    return this.#getPolled(
       { path: '/silences', endpoint, query },
       (s, a) => parseBody(silencesResponse, endpoint, s, a.text),
       o,
@@ -164,7 +164,7 @@ export class AlertmanagerClient {
    */
   async postSilence(s: PostableSilence, o?: RequestOptions): Promise<string> {
     const endpoint = 'POST /silences';
-    const answer = await this.http.call(
+    const answer = await this.#http.call(
       { method: 'POST', path: '/silences', endpoint, json: s },
       o,
     );
@@ -173,7 +173,7 @@ export class AlertmanagerClient {
 
   getSilence(id: string, o?: RequestOptions): Promise<GettableSilence> {
     const endpoint = 'GET /silence/{id}';
-    return this.get(
+    return this.#get(
       { path: `/silence/${encodeURIComponent(id)}`, endpoint },
       (s, t) => parseBody(silenceResponse, endpoint, s, t),
       o,
@@ -183,7 +183,7 @@ export class AlertmanagerClient {
   /** Expires the silence (the server keeps it listed as expired until retention passes). */
   async deleteSilence(id: string, o?: RequestOptions): Promise<void> {
     const endpoint = 'DELETE /silence/{id}';
-    await this.http.call(
+    await this.#http.call(
       { method: 'DELETE', path: `/silence/${encodeURIComponent(id)}`, endpoint },
       o,
     );
@@ -192,7 +192,7 @@ export class AlertmanagerClient {
   getAlerts(q?: AlertsQuery, o?: RequestOptions): Promise<GettableAlert[]> {
     const endpoint = 'GET /alerts';
     const query = alertQuery(q, ['active', 'silenced', 'inhibited', 'unprocessed']);
-    return this.get(
+    return this.#get(
       { path: '/alerts', endpoint, query },
       (s, t) => parseBody(alertsResponse, endpoint, s, t),
       o,
@@ -201,13 +201,13 @@ export class AlertmanagerClient {
 
   async postAlerts(alerts: PostableAlert[], o?: RequestOptions): Promise<void> {
     const endpoint = 'POST /alerts';
-    await this.http.call({ method: 'POST', path: '/alerts', endpoint, json: alerts }, o);
+    await this.#http.call({ method: 'POST', path: '/alerts', endpoint, json: alerts }, o);
   }
 
   getAlertGroups(q?: AlertGroupsQuery, o?: RequestOptions): Promise<AlertGroup[]> {
     const endpoint = 'GET /alerts/groups';
     const query = alertQuery(q, ['active', 'silenced', 'inhibited']);
-    return this.getPolled(
+    return this.#getPolled(
       { path: '/alerts/groups', endpoint, query },
       (s, a) => {
         // Group by group as the body's chunks are decoded, parsing only what changed; anything
@@ -225,6 +225,6 @@ export class AlertmanagerClient {
 
   /** Closes the connections; in-flight requests fail with kind 'aborted'. Idempotent. */
   close(): Promise<void> {
-    return this.http.close();
+    return this.#http.close();
   }
 }

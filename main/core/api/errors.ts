@@ -5,16 +5,7 @@
 export type ErrorKind =
   'network' | 'timeout' | 'tls' | 'auth' | 'http' | 'invalid-response' | 'too-large' | 'aborted';
 
-export interface AlertmanagerErrorInit {
-  kind: ErrorKind;
-  /** e.g. `GET /alerts/groups` */
-  endpoint: string;
-  message: string;
-  status?: number;
-  /** The server's message extracted from its body (JSON string, {code,message}, text). */
-  serverMessage?: string;
-  /** For invalid-response: the path of the offending field, e.g. `[3].status.state`. */
-  field?: string;
+export interface AlertmanagerErrorInit extends SerializedError {
   cause?: unknown;
 }
 
@@ -53,12 +44,16 @@ export class AlertmanagerError extends Error {
   }
 }
 
+/** An AlertmanagerError as plain data (for the bridge and logs; never contains secrets). */
 export interface SerializedError {
   kind: ErrorKind;
+  /** e.g. `GET /alerts/groups` */
   endpoint: string;
   message: string;
   status?: number;
+  /** The server's message extracted from its body (JSON string, {code,message}, text). */
   serverMessage?: string;
+  /** For invalid-response: the path of the offending field, e.g. `[3].status.state`. */
   field?: string;
 }
 

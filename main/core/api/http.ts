@@ -169,13 +169,13 @@ function redactUrl(raw: string): string {
 
 export class HttpTransport {
   readonly baseUrl: string;
-  private readonly base: URL | undefined;
-  private readonly agent: Agent;
-  private readonly headers: Record<string, string>;
-  private readonly timeoutMs: number;
-  private readonly maxBodyBytes: number;
-  private closed = false;
-  private readonly hasClientCert: boolean;
+  readonly #base: URL | undefined;
+  readonly #agent: Agent;
+  readonly #headers: Record<string, string>;
+  readonly #timeoutMs: number;
+  readonly #maxBodyBytes: number;
+  #closed = false;
+  readonly #hasClientCert: boolean;
 
   constructor(options: ConnectionOptions) {
     const base = normalizeBaseUrl(options.baseUrl);
@@ -191,14 +191,14 @@ export class HttpTransport {
       base.username = '';
       base.password = '';
     }
-    this.base = base;
+    this.#base = base;
     this.baseUrl = base ? base.href.replace(/\/+$/, '') : redactUrl(options.baseUrl);
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
     const tls = options.tls ?? {};
-    this.hasClientCert = Boolean(tls.cert);
-    this.agent = new Agent({
+    this.#hasClientCert = Boolean(tls.cert);
+    this.#agent = new Agent({
       connections: 2,
       connect: {
         // Extra CAs are added to the public roots, not substituted for them.
@@ -206,7 +206,7 @@ export class HttpTransport {
         ...(tls.cert ? { cert: tls.cert } : {}),
         ...(tls.key ? { key: tls.key } : {}),
         rejectUnauthorized: !tls.insecureSkipVerify,
-        timeout: this.timeoutMs,
+        timeout: this.#timeoutMs,
       },
     });
 
@@ -222,7 +222,7 @@ export class HttpTransport {
       headers.authorization = `Bearer ${auth.token}`;
     }
     headers.accept = 'application/json';
-    this.headers = headers;
+    this.#headers = headers;
   }
 
   /**
@@ -235,18 +235,18 @@ export class HttpTransport {
     const fail = (kind: ErrorKind, message: string, cause?: unknown): AlertmanagerError =>
       new AlertmanagerError({ kind, endpoint, message: `${endpoint}: ${message}`, cause });
 
-    if (this.closed) throw fail('aborted', 'client closed');
-    if (!this.base) throw fail('network', `invalid base URL ${JSON.stringify(this.baseUrl)}`);
+    if (this.#closed) throw fail('aborted', 'client closed');
+    if (!this.#base) throw fail('network', `invalid base URL ${JSON.stringify(this.baseUrl)}`);
     const caller = opts?.signal;
     if (caller?.aborted) throw fail('aborted', 'aborted', caller.reason);
 
-    const url = new URL(this.base.href);
-    url.pathname = `${this.base.pathname.replace(/\/+$/, '')}${call.root ? '' : '/api/v2'}${call.path}`;
+    const url = new URL(this.#base.href);
+    url.pathname = `${this.#base.pathname.replace(/\/+$/, '')}${call.root ? '' : '/api/v2'}${call.path}`;
     if (call.query) url.search = call.query.toString();
 
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
-    const headers = { ...this.headers };
+    const headers = { ...this.#headers };
     let body: string | undefined;
     if (call.json !== undefined) {
       body = JSON.stringify(call.json);
@@ -260,18 +260,18 @@ export class HttpTransport {
         headers,
         ...(body === undefined ? {} : { body }),
         signal,
-        dispatcher: this.agent,
+        dispatcher: this.#agent,
         // Our own deadline covers the whole exchange; these only back it up.
-        headersTimeout: this.timeoutMs + 1000,
-        bodyTimeout: this.timeoutMs + 1000,
+        headersTimeout: this.#timeoutMs + 1000,
+        bodyTimeout: this.#timeoutMs + 1000,
       });
       if (res.statusCode < 200 || res.statusCode > 299) {
         // Only the message matters in an error body: read its start, never fail on its size.
-        const cap = Math.min(ERROR_BODY_BYTES, this.maxBodyBytes);
-        const text = await this.readBody(res, signal, cap);
+        const cap = Math.min(ERROR_BODY_BYTES, this.#maxBodyBytes);
+        const text = await this.#readBody(res, signal, cap);
         throw errorForStatus(endpoint, res.statusCode, text);
       }
-      const bytes = await this.readBytes(res, signal);
+      const bytes = await this.#readBytes(res, signal);
       const digest = createHash('sha256');
       for (const chunk of bytes.chunks) digest.update(chunk);
       const hex = digest.digest('hex');
@@ -298,8 +298,8 @@ export class HttpTransport {
       }
       if (caller?.aborted) throw fail('aborted', 'aborted', err);
       if (timeout.aborted)
-        throw fail('timeout', `no complete answer within ${this.timeoutMs} ms`, err);
-      if (this.closed) throw fail('aborted', 'client closed', err);
+        throw fail('timeout', `no complete answer within ${this.#timeoutMs} ms`, err);
+      if (this.#closed) throw fail('aborted', 'client closed', err);
       if (!res && !retried && call.method === 'GET' && isStaleConnection(err)) {
         return this.call(call, opts, true);
       }
@@ -308,7 +308,7 @@ export class HttpTransport {
         kind === 'tls' ? 'TLS failure' : kind === 'timeout' ? 'timed out' : 'network error';
       // A TLS 1.3 server that requires a client certificate just closes the connection.
       const hint =
-        kind === 'network' && url.protocol === 'https:' && !this.hasClientCert
+        kind === 'network' && url.protocol === 'https:' && !this.#hasClientCert
           ? ' (if the server requires a client certificate, configure one)'
           : '';
       throw fail(kind, `${what} reaching ${url.host}: ${detail}${hint}`, err);
@@ -319,20 +319,20 @@ export class HttpTransport {
    * Reads the whole body, giving up as soon as it grows past maxBodyBytes. With `truncateAt`
    * it instead keeps only that many bytes and drops the connection.
    */
-  private async readBody(
+  async #readBody(
     res: Dispatcher.ResponseData,
     signal: AbortSignal,
     truncateAt?: number,
   ): Promise<string> {
-    return decode(await this.readBytes(res, signal, truncateAt));
+    return decode(await this.#readBytes(res, signal, truncateAt));
   }
 
-  private async readBytes(
+  async #readBytes(
     res: Dispatcher.ResponseData,
     signal: AbortSignal,
     truncateAt?: number,
   ): Promise<{ chunks: Buffer[]; size: number }> {
-    const limit = this.maxBodyBytes;
+    const limit = this.#maxBodyBytes;
     const declared = Number(res.headers['content-length']);
     if (truncateAt === undefined && Number.isFinite(declared) && declared > limit) {
       throw new BodyTooLarge(`response of ${declared} bytes exceeds the limit of ${limit} bytes`);
@@ -358,9 +358,9 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.agent.destroy();
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#agent.destroy();
   }
 }
 

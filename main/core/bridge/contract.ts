@@ -12,6 +12,7 @@ import type {
   TestAlertReport,
   TestAlertRequest,
   SilenceDraft,
+  ExtendResult,
   SilenceResult,
   TestConnectionResult,
 } from '../service.ts';
@@ -66,6 +67,8 @@ export interface Requests {
   'silences:create': { args: [clusterId: string, draft: SilenceDraft]; result: SilenceResult };
   'silences:update': { args: [silenceKey: string, draft: SilenceDraft]; result: SilenceResult };
   'silences:extend': { args: [silenceKey: string, endsAt: string]; result: SilenceResult };
+  /** Extend by a duration from the later of its end and now (core.silences.extendBy). */
+  'silences:extendBy': { args: [silenceKey: string, byMs: number]; result: ExtendResult };
   'silences:expire': { args: [silenceKey: string]; result: void };
   'silences:recreate': {
     args: [silenceKey: string, durationMs: number, createdBy?: string];
@@ -129,6 +132,7 @@ export const REQUEST_CHANNELS = [
   'silences:create',
   'silences:update',
   'silences:extend',
+  'silences:extendBy',
   'silences:expire',
   'silences:recreate',
   'silences:quick',

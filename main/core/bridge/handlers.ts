@@ -152,6 +152,7 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
 
     'silences:update': async (silenceKey, draft) => core.silences.update(silenceKey, draft),
     'silences:extend': async (silenceKey, endsAt) => core.silences.extend(silenceKey, endsAt),
+    'silences:extendBy': async (silenceKey, byMs) => core.silences.extendBy(silenceKey, byMs),
     'silences:expire': async (silenceKey) => core.silences.expire(silenceKey),
     'silences:recreate': async (silenceKey, durationMs, createdBy) =>
       core.silences.recreate(silenceKey, durationMs, createdBy),

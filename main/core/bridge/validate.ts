@@ -84,6 +84,7 @@ export const argSchemas: ArgSchemas = {
   'silences:create': z.tuple([id, silenceDraftSchema]),
   'silences:update': z.tuple([id, silenceDraftSchema]),
   'silences:extend': z.tuple([id, isoTime]),
+  'silences:extendBy': z.tuple([id, durationMs]),
   'silences:expire': z.tuple([id]),
   'silences:recreate': z.tuple([id, durationMs, z.string().max(1024).optional()]),
   'silences:quick': z.tuple([

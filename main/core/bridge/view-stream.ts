@@ -186,8 +186,8 @@ export function snapshotMessages(s: ViewSnapshot, severityOrder: readonly string
 }
 
 /**
- * Groups as the window lists them by default (rows.ts buildGroups: most severe first, then
- * the newest start), so the first parts hold what the window shows at the top.
+ * Groups as the window lists them by default (most severe first, then the newest start), so
+ * the first parts hold what the window shows at the top.
  */
 function groupsInListOrder(
   s: ViewSnapshot,

@@ -38,7 +38,7 @@ export function standaloneClusterId(instanceId: string): string {
 
 export class ClusterAssigner {
   /** instance id -> detected cluster id it was given before. */
-  private sticky = new Map<string, string>();
+  #sticky = new Map<string, string>();
 
   assign(candidates: ClusterCandidate[]): Map<string, ClusterAssignment> {
     const out = new Map<string, ClusterAssignment>();
@@ -68,7 +68,7 @@ export class ClusterAssigner {
     });
 
     const live = new Set(candidates.map((c) => c.id));
-    for (const id of [...this.sticky.keys()]) if (!live.has(id)) this.sticky.delete(id);
+    for (const id of [...this.#sticky.keys()]) if (!live.has(id)) this.#sticky.delete(id);
 
     for (const members of groups.values()) {
       const cs = members.map((i) => candidates[i]!);
@@ -79,7 +79,7 @@ export class ClusterAssigner {
       let detected: string | undefined;
       if (explicit === undefined) {
         const previous = cs
-          .map((c) => this.sticky.get(c.id))
+          .map((c) => this.#sticky.get(c.id))
           .filter((s): s is string => s !== undefined)
           .sort();
         const peerNames = [...new Set(cs.flatMap((c) => c.peers ?? []))].sort();
@@ -96,7 +96,7 @@ export class ClusterAssigner {
         } else if (explicit !== undefined) {
           out.set(c.id, { clusterId: explicitClusterId(explicit), clusterName: explicit });
         } else if (detected !== undefined) {
-          this.sticky.set(c.id, detected);
+          this.#sticky.set(c.id, detected);
           out.set(c.id, { clusterId: detected, clusterName: names.join(', ') });
         } else {
           out.set(c.id, { clusterId: standaloneClusterId(c.id), clusterName: c.name || c.id });

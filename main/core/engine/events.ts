@@ -1,7 +1,7 @@
 // Events and notifications from consecutive snapshots: the EventDiffer (main/core/policy)
 // turns two snapshots into CoreEvents, the NotificationPolicy decides what the user sees.
 // Both keep memory across cycles (episodes, warned silences), so one pipeline lives as long
-// as the core.
+// as the core. The core's own notices (hygiene, duplicates) enter the same policy.
 import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { EventDiffer, initialClusters, NotificationPolicy } from '../policy/index.ts';
@@ -20,21 +20,41 @@ export interface CycleOutcome {
 }
 
 export class EventPipeline {
-  private readonly differ = new EventDiffer();
-  private readonly policy = new NotificationPolicy();
+  readonly #differ = new EventDiffer();
+  readonly #policy = new NotificationPolicy();
 
   process(prev: ViewSnapshot, next: ViewSnapshot, settings: Settings, nowMs: number): CycleOutcome {
-    const events = this.differ.diff(prev, next, nowMs, {
+    const events = this.#differ.diff(prev, next, nowMs, {
       expiringWithinMin: settings.notifications.expiringWithinMin,
       severityLabel: settings.severityLabel,
       severityOrder: settings.severityOrder,
     });
-    const withheld: Withheld[] = [];
-    if (events.length === 0) return { events, notifications: [], withheld };
     // Clusters whose first data arrived this cycle: their alerts were already firing before
     // we looked, so the policy summarizes them instead of notifying one by one.
-    const notifications = this.policy.decide(events, next, settings, nowMs, {
-      initialClusters: initialClusters(prev, next),
+    return this.#decide(events, next, settings, nowMs, initialClusters(prev, next));
+  }
+
+  /** Events the core raised itself (not diffed from views): decided on the current view. */
+  notices(
+    events: CoreEvent[],
+    view: ViewSnapshot,
+    settings: Settings,
+    nowMs: number,
+  ): CycleOutcome {
+    return this.#decide(events, view, settings, nowMs, new Set());
+  }
+
+  #decide(
+    events: CoreEvent[],
+    view: ViewSnapshot,
+    settings: Settings,
+    nowMs: number,
+    initial: ReadonlySet<string>,
+  ): CycleOutcome {
+    const withheld: Withheld[] = [];
+    if (events.length === 0) return { events, notifications: [], withheld };
+    const notifications = this.#policy.decide(events, view, settings, nowMs, {
+      initialClusters: initial,
       onWithheld: (event, reason) => withheld.push({ event, reason }),
     });
     return { events, notifications, withheld };

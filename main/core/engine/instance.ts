@@ -87,39 +87,37 @@ export async function buildClient(
 
 export class InstanceRuntime {
   readonly settings: InstanceSettings;
-  private readonly deps: InstanceDeps;
-  private client: EngineClient | undefined;
-  private clientPromise: Promise<EngineClient> | undefined;
-  private poller: Poller | undefined;
+  readonly #deps: InstanceDeps;
+  #client: EngineClient | undefined;
+  #clientPromise: Promise<EngineClient> | undefined;
+  #poller: Poller | undefined;
   /** The options the current client was built with (includes secret values: never logged). */
-  private clientOptions: string | undefined;
+  #clientOptions: string | undefined;
 
   /** Last good data (kept through failures: never blanked). */
   data: InstanceData | undefined;
-  /** Bumped whenever data is replaced. */
-  dataVersion = 0;
   status: AlertmanagerStatus | undefined;
-  private statusAt = 0;
+  #statusAt = 0;
   receivers: string[] | undefined;
   /**
    * The server has no GET /receivers (Grafana-managed Alertmanagers answer 404): receivers are
    * the ones its groups name, re-read every cycle.
    */
-  private receiversDerived = false;
+  #receiversDerived = false;
   /** Mimir's buildinfo when /status reports no version. */
-  private buildInfo: BuildInfo | undefined;
+  #buildInfo: BuildInfo | undefined;
 
-  private outcome: PollOutcome = 'none';
-  private lastSuccessAt: number | undefined;
-  private failingSince: number | undefined;
-  private lastError: SerializedError | undefined;
-  private lastPollAt: number | undefined;
-  private lastPollMs: number | undefined;
-  private busy = false;
+  #outcome: PollOutcome = 'none';
+  #lastSuccessAt: number | undefined;
+  #failingSince: number | undefined;
+  #lastError: SerializedError | undefined;
+  #lastPollAt: number | undefined;
+  #lastPollMs: number | undefined;
+  #busy = false;
 
   constructor(settings: InstanceSettings, deps: InstanceDeps) {
     this.settings = settings;
-    this.deps = deps;
+    this.#deps = deps;
   }
 
   get id(): string {
@@ -131,17 +129,17 @@ export class InstanceRuntime {
   }
 
   start(paused: boolean): void {
-    if (!this.settings.enabled || this.poller) return;
-    this.poller = new Poller({
-      clock: this.deps.clock,
+    if (!this.settings.enabled || this.#poller) return;
+    this.#poller = new Poller({
+      clock: this.#deps.clock,
       intervalMs: this.intervalMs,
       timeoutMs: this.settings.timeoutSec * 1000,
-      cycle: (ctx) => this.cycle(ctx),
-      ...(this.deps.random ? { random: this.deps.random } : {}),
-      ...(this.deps.maxBackoffMs !== undefined ? { maxBackoffMs: this.deps.maxBackoffMs } : {}),
+      cycle: (ctx) => this.#cycle(ctx),
+      ...(this.#deps.random ? { random: this.#deps.random } : {}),
+      ...(this.#deps.maxBackoffMs !== undefined ? { maxBackoffMs: this.#deps.maxBackoffMs } : {}),
     });
-    if (paused) this.poller.pause();
-    this.poller.start();
+    if (paused) this.#poller.pause();
+    this.#poller.start();
   }
 
   /**
@@ -153,8 +151,8 @@ export class InstanceRuntime {
     next: InstanceSettings,
     running: () => { start: boolean; paused: boolean },
   ): Promise<void> {
-    const poller = this.poller;
-    this.poller = undefined;
+    const poller = this.#poller;
+    this.#poller = undefined;
     this.settings.pollIntervalSec = next.pollIntervalSec;
     this.settings.timeoutSec = next.timeoutSec;
     this.settings.enabled = next.enabled;
@@ -164,67 +162,67 @@ export class InstanceRuntime {
       this.data = undefined;
       this.status = undefined;
       this.receivers = undefined;
-      this.outcome = 'none';
-      this.lastSuccessAt = this.failingSince = this.lastPollAt = this.lastPollMs = undefined;
-      this.lastError = undefined;
-      this.busy = false;
+      this.#outcome = 'none';
+      this.#lastSuccessAt = this.#failingSince = this.#lastPollAt = this.#lastPollMs = undefined;
+      this.#lastError = undefined;
+      this.#busy = false;
       return;
     }
     // Asked after the wait: the core may have been stopped or paused meanwhile.
     const now = running();
-    if (now.start && !this.poller) this.start(now.paused);
+    if (now.start && !this.#poller) this.start(now.paused);
   }
 
   async stop(): Promise<void> {
-    const poller = this.poller;
-    this.poller = undefined;
+    const poller = this.#poller;
+    this.#poller = undefined;
     await poller?.stop();
-    const client = this.client;
-    this.client = undefined;
-    this.clientPromise = undefined;
+    const client = this.#client;
+    this.#client = undefined;
+    this.#clientPromise = undefined;
     await client?.close().catch(() => {});
   }
 
   pause(): void {
-    this.poller?.pause();
+    this.#poller?.pause();
   }
 
   resume(): void {
-    this.poller?.resume();
+    this.#poller?.resume();
   }
 
   /** Polls now; resolves when a cycle that started after the call finished. */
   refresh(): Promise<void> {
-    return this.poller?.refresh() ?? Promise.resolve();
+    return this.#poller?.refresh() ?? Promise.resolve();
   }
 
   /** The client once built (silence writes go through it); undefined before the first cycle. */
   get currentClient(): EngineClient | undefined {
-    return this.client;
+    return this.#client;
   }
 
   /** The client, building it if needed. */
   ensureClient(): Promise<EngineClient> {
-    if (this.client) return Promise.resolve(this.client);
-    if (!this.clientPromise) {
-      this.clientPromise = resolveConnection(
+    if (this.#client) return Promise.resolve(this.#client);
+    if (!this.#clientPromise) {
+      this.#clientPromise = resolveConnection(
         this.settings,
-        this.deps.secrets,
-        this.deps.readFile,
+        this.#deps.secrets,
+        this.#deps.readFile,
       ).then(
         (options) => {
-          const c = this.deps.createClient(options);
-          this.client = c;
-          this.clientOptions = JSON.stringify(options);
+          const c = this.#deps.createClient(options);
+          this.#client = c;
+          this.#clientOptions = JSON.stringify(options);
           return c;
         },
         (e: unknown) => {
-          this.clientPromise = undefined;
+          this.#clientPromise = undefined;
           throw e;
         },
       );
     }
-    return this.clientPromise;
+    return this.#clientPromise;
   }
 
   /**
@@ -232,21 +230,21 @@ export class InstanceRuntime {
    * Rebuilds the client (and polls at once) only when the resolved options differ.
    */
   async reloadConnection(): Promise<void> {
-    if (!this.client) return; // built fresh on the next cycle anyway
+    if (!this.#client) return; // built fresh on the next cycle anyway
     let options;
     try {
-      options = await resolveConnection(this.settings, this.deps.secrets, this.deps.readFile);
+      options = await resolveConnection(this.settings, this.#deps.secrets, this.#deps.readFile);
     } catch {
       options = undefined; // the next cycle reports it
     }
     const key = options === undefined ? undefined : JSON.stringify(options);
-    if (key !== undefined && key === this.clientOptions) return;
-    const old = this.client;
-    this.client = undefined;
-    this.clientPromise = undefined;
-    this.clientOptions = undefined;
+    if (key !== undefined && key === this.#clientOptions) return;
+    const old = this.#client;
+    this.#client = undefined;
+    this.#clientPromise = undefined;
+    this.#clientOptions = undefined;
     await old?.close().catch(() => {});
-    if (this.poller) void this.refresh();
+    if (this.#poller) void this.refresh();
   }
 
   /** Peer names from the last /status (for cluster detection). */
@@ -261,9 +259,9 @@ export class InstanceRuntime {
    * or hanging server must not show `ok` forever just because no cycle finishes).
    */
   staleDeadline(): number | undefined {
-    if (!this.settings.enabled || !this.poller) return undefined;
-    if (this.outcome !== 'ok' && this.outcome !== 'busy') return undefined;
-    const since = this.lastSuccessAt ?? this.failingSince;
+    if (!this.settings.enabled || !this.#poller) return undefined;
+    if (this.#outcome !== 'ok' && this.#outcome !== 'busy') return undefined;
+    const since = this.#lastSuccessAt ?? this.#failingSince;
     return since === undefined ? undefined : since + STALE_AFTER_INTERVALS * this.intervalMs + 1;
   }
 
@@ -278,23 +276,23 @@ export class InstanceRuntime {
       health: computeHealth({
         enabled: s.enabled,
         intervalMs: this.intervalMs,
-        now: this.deps.clock.now(),
-        lastOutcome: this.outcome,
-        lastSuccessAt: this.lastSuccessAt,
-        failingSince: this.failingSince,
+        now: this.#deps.clock.now(),
+        lastOutcome: this.#outcome,
+        lastSuccessAt: this.#lastSuccessAt,
+        failingSince: this.#failingSince,
       }),
     };
     if (!s.enabled) return v;
-    if (this.failingSince !== undefined) v.failingSince = iso(this.failingSince);
-    if (this.lastError) v.lastError = this.lastError;
-    if (this.lastPollAt !== undefined) v.lastPollAt = iso(this.lastPollAt);
-    if (this.lastPollMs !== undefined) v.lastPollMs = this.lastPollMs;
-    if (this.lastSuccessAt !== undefined) v.lastSuccessAt = iso(this.lastSuccessAt);
-    if (this.busy) v.busy = true;
+    if (this.#failingSince !== undefined) v.failingSince = iso(this.#failingSince);
+    if (this.#lastError) v.lastError = this.#lastError;
+    if (this.#lastPollAt !== undefined) v.lastPollAt = iso(this.#lastPollAt);
+    if (this.#lastPollMs !== undefined) v.lastPollMs = this.#lastPollMs;
+    if (this.#lastSuccessAt !== undefined) v.lastSuccessAt = iso(this.#lastSuccessAt);
+    if (this.#busy) v.busy = true;
     const st = this.status;
     if (st) {
       v.version = st.versionInfo;
-      const bi = this.buildInfo;
+      const bi = this.#buildInfo;
       if (bi) {
         v.version = { ...st.versionInfo, version: bi.version };
         if (bi.revision) v.version.revision = bi.revision;
@@ -313,12 +311,12 @@ export class InstanceRuntime {
       if (st.cluster.peers) v.peers = st.cluster.peers;
     }
     if (this.receivers) v.receivers = this.receivers;
-    if (this.receiversDerived) v.receiversDerived = true;
+    if (this.#receiversDerived) v.receiversDerived = true;
     return v;
   }
 
-  private async cycle(ctx: CycleContext): Promise<void> {
-    const startedAt = this.deps.clock.now();
+  async #cycle(ctx: CycleContext): Promise<void> {
+    const startedAt = this.#deps.clock.now();
     const t0 = performance.now();
     let cancelled = false;
     try {
@@ -326,14 +324,14 @@ export class InstanceRuntime {
       const needStatus =
         this.status === undefined ||
         ctx.cycle % STATUS_EVERY_CYCLES === 0 ||
-        startedAt - this.statusAt >= STATUS_MAX_AGE_MS;
+        startedAt - this.#statusAt >= STATUS_MAX_AGE_MS;
       let status = this.status;
       if (needStatus) status = await ctx.request('GET /status', (o) => client.getStatus(o));
       const groups = await ctx.request('GET /alerts/groups', (o) => client.getAlertGroups({}, o));
       const silences = await ctx.request('GET /silences', (o) => client.getSilences(undefined, o));
       let receivers = this.receivers;
-      let derived = this.receiversDerived;
-      let buildInfo = this.buildInfo;
+      let derived = this.#receiversDerived;
+      let buildInfo = this.#buildInfo;
       if (needStatus) {
         try {
           const rs = await ctx.request('GET /receivers', (o) => client.getReceivers(o));
@@ -358,23 +356,22 @@ export class InstanceRuntime {
       }
       if (derived) receivers = [...new Set(groups.map((g) => g.receiver.name))].sort();
       // Commit the whole cycle at once.
-      const now = this.deps.clock.now();
-      if (needStatus) this.statusAt = now;
+      const now = this.#deps.clock.now();
+      if (needStatus) this.#statusAt = now;
       this.status = status;
       this.receivers = receivers;
-      this.receiversDerived = derived;
-      this.buildInfo = buildInfo;
+      this.#receiversDerived = derived;
+      this.#buildInfo = buildInfo;
       // The client hands back the same objects for unchanged bodies: then so does this, and
       // the merger skips the instance (a quiet poll costs its transfer and a hash).
       if (this.data?.groups !== groups || this.data.silences !== silences) {
         this.data = { groups, silences };
-        this.dataVersion++;
       }
-      this.outcome = 'ok';
-      this.lastSuccessAt = now;
-      this.failingSince = undefined;
-      this.lastError = undefined;
-      this.busy = false;
+      this.#outcome = 'ok';
+      this.#lastSuccessAt = now;
+      this.#failingSince = undefined;
+      this.#lastError = undefined;
+      this.#busy = false;
     } catch (e) {
       if (e instanceof CancelledError) {
         cancelled = true;
@@ -387,17 +384,17 @@ export class InstanceRuntime {
         cancelled = true;
         throw new CancelledError('client closed');
       }
-      this.outcome = outcomeOf(err);
-      this.busy = err.busy;
-      this.lastError = err.toJSON();
-      this.failingSince ??= startedAt;
+      this.#outcome = outcomeOf(err);
+      this.#busy = err.busy;
+      this.#lastError = err.toJSON();
+      this.#failingSince ??= startedAt;
       throw err;
     } finally {
       if (!cancelled) {
-        this.lastPollAt = this.deps.clock.now();
-        this.lastPollMs = Math.round(performance.now() - t0);
+        this.#lastPollAt = this.#deps.clock.now();
+        this.#lastPollMs = Math.round(performance.now() - t0);
         try {
-          this.deps.onCycle(this);
+          this.#deps.onCycle(this);
         } catch (e) {
           // A bug downstream (merge, listeners) must not look like a server failure here.
           console.error('core: processing a poll result failed:', e);

@@ -38,64 +38,64 @@ type Waiter = () => void;
 export class CancelledError extends Error {}
 
 export class Poller {
-  private readonly o: PollerOptions;
-  private timer: unknown;
-  private running = false;
-  private stopped = true;
-  private paused = false;
-  private cycleNo = 0;
-  private failures = 0;
+  readonly #o: PollerOptions;
+  #timer: unknown;
+  #running = false;
+  #stopped = true;
+  #paused = false;
+  #cycleNo = 0;
+  #failures = 0;
   /** Aborts the request in flight (pause / stop). */
-  private inflight: AbortController | undefined;
+  #inflight: AbortController | undefined;
   /** Waiters of the cycle currently running (they asked while idle). */
-  private currentWaiters: Waiter[] = [];
+  #currentWaiters: Waiter[] = [];
   /** Waiters that asked while a cycle was running: served by the next one. */
-  private nextWaiters: Waiter[] = [];
+  #nextWaiters: Waiter[] = [];
   /** Resolves when the cycle in flight finished (for stop()). */
-  private cycleDone: Promise<void> = Promise.resolve();
+  #cycleDone: Promise<void> = Promise.resolve();
 
   constructor(options: PollerOptions) {
-    this.o = options;
+    this.#o = options;
   }
 
   get isRunning(): boolean {
-    return this.running;
+    return this.#running;
   }
 
   get consecutiveFailures(): number {
-    return this.failures;
+    return this.#failures;
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.cycleNo = 0;
-    this.failures = 0;
-    if (!this.paused) this.runNow();
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#cycleNo = 0;
+    this.#failures = 0;
+    if (!this.#paused) this.#runNow();
   }
 
   /** Stops polling, aborts the request in flight and waits for the cycle to unwind. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.clearTimer();
-    this.inflight?.abort();
-    this.releaseAll();
-    await this.cycleDone;
+    this.#stopped = true;
+    this.#clearTimer();
+    this.#inflight?.abort();
+    this.#releaseAll();
+    await this.#cycleDone;
   }
 
   pause(): void {
-    if (this.paused) return;
-    this.paused = true;
-    this.clearTimer();
-    this.inflight?.abort();
-    this.releaseAll();
+    if (this.#paused) return;
+    this.#paused = true;
+    this.#clearTimer();
+    this.#inflight?.abort();
+    this.#releaseAll();
   }
 
   /** Resumes after a pause with an immediate cycle (data is old after a suspend). */
   resume(): void {
-    if (!this.paused) return;
-    this.paused = false;
-    if (!this.stopped && !this.running) this.runNow();
+    if (!this.#paused) return;
+    this.#paused = false;
+    if (!this.#stopped && !this.#running) this.#runNow();
   }
 
   /**
@@ -104,106 +104,106 @@ export class Poller {
    * they want to see, e.g. a silence they just wrote). Resolves at once when stopped or paused.
    */
   refresh(): Promise<void> {
-    if (this.stopped || this.paused) return Promise.resolve();
+    if (this.#stopped || this.#paused) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      if (this.running) {
-        this.nextWaiters.push(resolve);
+      if (this.#running) {
+        this.#nextWaiters.push(resolve);
       } else {
-        this.currentWaiters.push(resolve);
-        this.runNow();
+        this.#currentWaiters.push(resolve);
+        this.#runNow();
       }
     });
   }
 
   /** Starts a cycle right away (not through the clock: a fake clock would hold it back). */
-  private runNow(): void {
-    this.clearTimer();
-    void this.runCycle();
+  #runNow(): void {
+    this.#clearTimer();
+    void this.#runCycle();
   }
 
-  private schedule(ms: number): void {
-    this.clearTimer();
-    this.timer = this.o.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.runCycle();
+  #schedule(ms: number): void {
+    this.#clearTimer();
+    this.#timer = this.#o.clock.setTimeout(() => {
+      this.#timer = undefined;
+      void this.#runCycle();
     }, ms);
   }
 
-  private clearTimer(): void {
-    if (this.timer !== undefined) this.o.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+  #clearTimer(): void {
+    if (this.#timer !== undefined) this.#o.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 
-  private releaseAll(): void {
-    const all = [...this.currentWaiters, ...this.nextWaiters];
-    this.currentWaiters = [];
-    this.nextWaiters = [];
+  #releaseAll(): void {
+    const all = [...this.#currentWaiters, ...this.#nextWaiters];
+    this.#currentWaiters = [];
+    this.#nextWaiters = [];
     for (const w of all) w();
   }
 
-  private async runCycle(): Promise<void> {
-    if (this.running || this.stopped || this.paused) return;
-    this.running = true;
+  async #runCycle(): Promise<void> {
+    if (this.#running || this.#stopped || this.#paused) return;
+    this.#running = true;
     let finished!: () => void;
-    this.cycleDone = new Promise<void>((r) => (finished = r));
-    const started = this.o.clock.now();
+    this.#cycleDone = new Promise<void>((r) => (finished = r));
+    const started = this.#o.clock.now();
     const ctl = new AbortController();
-    this.inflight = ctl;
+    this.#inflight = ctl;
     let ok = false;
     let cancelled = false;
     try {
-      await this.o.cycle({
-        cycle: this.cycleNo,
-        request: (endpoint, fn) => this.request(ctl, endpoint, fn),
+      await this.#o.cycle({
+        cycle: this.#cycleNo,
+        request: (endpoint, fn) => this.#request(ctl, endpoint, fn),
       });
       ok = true;
     } catch (e) {
       cancelled = e instanceof CancelledError || ctl.signal.aborted;
     } finally {
-      this.running = false;
-      this.inflight = undefined;
+      this.#running = false;
+      this.#inflight = undefined;
     }
-    this.cycleNo++;
-    const waiters = this.currentWaiters;
-    this.currentWaiters = this.nextWaiters;
-    this.nextWaiters = [];
+    this.#cycleNo++;
+    const waiters = this.#currentWaiters;
+    this.#currentWaiters = this.#nextWaiters;
+    this.#nextWaiters = [];
     for (const w of waiters) w();
     finished();
-    if (this.stopped || this.paused) {
-      this.releaseAll();
+    if (this.#stopped || this.#paused) {
+      this.#releaseAll();
       return;
     }
     if (cancelled) {
-      this.runNow();
+      this.#runNow();
       return;
     }
-    const interval = this.o.intervalMs;
+    const interval = this.#o.intervalMs;
     if (ok) {
-      this.failures = 0;
+      this.#failures = 0;
     } else {
-      this.failures++;
+      this.#failures++;
     }
-    if (this.currentWaiters.length > 0) {
+    if (this.#currentWaiters.length > 0) {
       // Someone asked for a refresh while this cycle ran: serve them now.
-      this.runNow();
+      this.#runNow();
     } else if (ok) {
       // Start-to-start cadence, but never sooner than a quarter interval after this one ended,
       // so a server slower than the interval is not polled back to back.
-      const elapsed = this.o.clock.now() - started;
-      this.schedule(Math.max(interval - elapsed, interval / 4));
+      const elapsed = this.#o.clock.now() - started;
+      this.#schedule(Math.max(interval - elapsed, interval / 4));
     } else {
-      this.schedule(
+      this.#schedule(
         backoffDelay({
           baseMs: interval,
-          failures: this.failures,
-          maxMs: this.o.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS,
-          ...(this.o.random ? { random: this.o.random } : {}),
+          failures: this.#failures,
+          maxMs: this.#o.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS,
+          ...(this.#o.random ? { random: this.#o.random } : {}),
         }),
       );
     }
   }
 
-  private request<T>(
+  #request<T>(
     ctl: AbortController,
     endpoint: string,
     fn: (o: RequestOptions) => Promise<T>,
@@ -215,7 +215,7 @@ export class Poller {
     ctl.signal.addEventListener('abort', onCycleAbort, { once: true });
     return new Promise<T>((resolve, reject) => {
       let settled = false;
-      const timer = this.o.clock.setTimeout(() => {
+      const timer = this.#o.clock.setTimeout(() => {
         if (settled) return;
         settled = true;
         req.abort();
@@ -223,13 +223,13 @@ export class Poller {
           new AlertmanagerError({
             kind: 'timeout',
             endpoint,
-            message: `${endpoint}: no answer within ${Math.round(this.o.timeoutMs / 100) / 10} s`,
+            message: `${endpoint}: no answer within ${Math.round(this.#o.timeoutMs / 100) / 10} s`,
           }),
         );
-      }, this.o.timeoutMs);
+      }, this.#o.timeoutMs);
       const done = (): void => {
         settled = true;
-        this.o.clock.clearTimeout(timer);
+        this.#o.clock.clearTimeout(timer);
         ctl.signal.removeEventListener('abort', onCycleAbort);
       };
       fn({ signal: req.signal }).then(

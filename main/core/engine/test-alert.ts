@@ -5,16 +5,24 @@
 import type { GettableAlert, LabelSet, PostableAlert } from '../api/types.ts';
 import { formatMatcher } from '../matchers/format.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { inQuietHours, isSnoozed, systemLocalTime } from '../policy/quiet-hours.ts';
+import { quietReason, type QuietReason } from '../policy/quiet-hours.ts';
 import { RuleFilters } from '../policy/rule-filters.ts';
-import type { TestAlertReport, TestAlertRequest } from '../service.ts';
-import type { NotificationSettings } from '../settings/types.ts';
+import type { Clock, TestAlertReport, TestAlertRequest } from '../service.ts';
+import type { NotificationSettings, Settings } from '../settings/types.ts';
+import type { InstanceRuntime } from './instance.ts';
 import { groupKeyOf } from './merge.ts';
 
 export const TEST_ALERT_DEFAULT_MS = 5 * 60_000;
 export const TEST_ALERT_MAX_MS = 60 * 60_000;
 /** How long to wait for the server to list it (the dispatcher takes milliseconds). */
 export const TEST_ALERT_WAIT_MS = 20_000;
+
+/** How the report words each reason for quiet (policy/quiet-hours.ts decides it). */
+const QUIET_TEXT: Record<QuietReason, string> = {
+  off: 'notifications are off',
+  snoozed: 'notifications are snoozed',
+  'quiet-hours': 'quiet hours',
+};
 
 export interface TestAlertDeps {
   instanceId: string;
@@ -108,19 +116,43 @@ export async function sendTestAlert(
     instances: [deps.instanceId],
     receivers: alert.receivers.map((r) => r.name),
   };
-  const now = deps.now();
-  const why = !n.enabled
-    ? 'notifications are off'
-    : isSnoozed(n, now)
-      ? 'notifications are snoozed'
-      : inQuietHours(n.quietHours, systemLocalTime(now))
-        ? 'quiet hours'
-        : alert.status.state === 'suppressed'
-          ? 'it is silenced, inhibited or muted on the server'
-          : new RuleFilters().blockedBy(facts, deps.clusterId, view, n, deps.severityOrder);
+  const quiet = quietReason(n, deps.now());
+  const why =
+    quiet !== null
+      ? QUIET_TEXT[quiet]
+      : alert.status.state === 'suppressed'
+        ? 'it is silenced, inhibited or muted on the server'
+        : new RuleFilters().blockedBy(facts, deps.clusterId, view, n, deps.severityOrder);
   report.wouldNotify = why === null;
   if (why !== null) report.reason = why;
   return report;
+}
+
+/** The test alert on one instance of the core (its client, its view after a poll). */
+export async function sendTestAlertTo(
+  rt: InstanceRuntime,
+  req: TestAlertRequest,
+  core: { clusterId: string; snapshot: () => ViewSnapshot; settings: Settings; clock: Clock },
+): Promise<TestAlertReport> {
+  const client = await rt.ensureClient();
+  if (!client.postAlerts) throw new Error('this client cannot post alerts');
+  return sendTestAlert(
+    {
+      instanceId: rt.id,
+      clusterId: core.clusterId,
+      post: (alerts) => client.postAlerts!(alerts),
+      groups: (filter) => client.getAlertGroups({ filter }),
+      refresh: async () => {
+        await rt.refresh();
+        return core.snapshot();
+      },
+      notifications: core.settings.notifications,
+      severityOrder: core.settings.severityOrder,
+      now: () => core.clock.now(),
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    },
+    req,
+  );
 }
 
 function sameLabels(a: LabelSet, b: LabelSet): boolean {

@@ -28,12 +28,15 @@ function alertFields(alert: AlertView | undefined, severity?: string): Partial<H
 /** The first group of `view` holding the alert on the cluster (index built lazily, once). */
 class GroupIndex {
   #index: Map<string, string> | undefined;
-  constructor(private readonly view: ViewSnapshot | undefined) {}
+  readonly #view: ViewSnapshot | undefined;
+  constructor(view: ViewSnapshot | undefined) {
+    this.#view = view;
+  }
   find(clusterId: string, fingerprint: string): string | undefined {
-    if (!this.view) return undefined;
+    if (!this.#view) return undefined;
     if (!this.#index) {
       this.#index = new Map();
-      for (const g of Object.values(this.view.groups)) {
+      for (const g of Object.values(this.#view.groups)) {
         for (const fp of g.alerts) {
           const k = `${g.clusterId}\u0000${fp}`;
           if (!this.#index.has(k)) this.#index.set(k, g.key);
@@ -153,7 +156,9 @@ export function recordsOfCycle(
         });
         break;
       case 'silence-expiring':
-        break; // a warning, not a change; its notification is recorded below
+      case 'silence-attention':
+      case 'silence-duplicate-expired':
+        break; // notices, not changes: their notification (or why withheld) is recorded below
     }
   }
 

@@ -1,36 +1,20 @@
 // Events diffed from consecutive merged states, and the notifications the policy makes of them.
+import type { Matcher } from '../api/types.ts';
+import type { SilenceAttention } from './view.ts';
+
+/** What every event about one alert in one cluster carries. */
+interface AlertEventBase {
+  fingerprint: string;
+  clusterId: string;
+  severity: string;
+  alertname: string;
+}
 
 export type CoreEvent =
-  | {
-      type: 'alert-firing';
-      fingerprint: string;
-      clusterId: string;
-      groupKey?: string;
-      severity: string;
-      alertname: string;
-    }
-  | {
-      type: 'alert-resolved';
-      fingerprint: string;
-      clusterId: string;
-      severity: string;
-      alertname: string;
-    }
-  | {
-      type: 'alert-suppressed';
-      fingerprint: string;
-      clusterId: string;
-      severity: string;
-      alertname: string;
-    }
-  | {
-      type: 'alert-unsuppressed';
-      fingerprint: string;
-      clusterId: string;
-      groupKey?: string;
-      severity: string;
-      alertname: string;
-    }
+  | ({ type: 'alert-firing'; groupKey?: string } & AlertEventBase)
+  | ({ type: 'alert-resolved' } & AlertEventBase)
+  | ({ type: 'alert-suppressed' } & AlertEventBase)
+  | ({ type: 'alert-unsuppressed'; groupKey?: string } & AlertEventBase)
   | {
       type: 'severity-escalated';
       fingerprint: string;
@@ -45,7 +29,27 @@ export type CoreEvent =
   | { type: 'silence-created'; silenceKey: string; clusterId: string }
   | { type: 'silence-edited'; silenceKey: string; clusterId: string }
   | { type: 'silence-expired'; silenceKey: string; clusterId: string }
-  | { type: 'silence-expiring'; silenceKey: string; clusterId: string; endsAt: string };
+  | { type: 'silence-expiring'; silenceKey: string; clusterId: string; endsAt: string }
+  /** Hygiene (silences/hygiene.ts) flagged an active silence for the first time. */
+  | {
+      type: 'silence-attention';
+      silenceKey: string;
+      clusterId: string;
+      attention: SilenceAttention;
+    }
+  /**
+   * A late copy of a silence this app wrote was found and expired (silences/actions.ts);
+   * `silenceKey` is the silence that stays.
+   */
+  | {
+      type: 'silence-duplicate-expired';
+      silenceKey: string;
+      clusterId: string;
+      expiredKey: string;
+      /** The members whose answer timed out and that applied the write later. */
+      lateInstanceIds: string[];
+      matchers: Matcher[];
+    };
 
 export type Urgency = 'low' | 'normal' | 'critical';
 

@@ -1,10 +1,4 @@
 // Policy: events diffed from consecutive views, and which of them become notifications.
-export { EventDiffer, initialClusters, isClusterFresh, type DiffOptions } from './differ.ts';
-export { countByName } from './notification-text.ts';
-export {
-  NotificationPolicy,
-  type NotificationPolicyOptions,
-  type PolicyContext,
-} from './notify.ts';
-export { inQuietHours, isSnoozed, systemLocalTime, type LocalTime } from './quiet-hours.ts';
-export { isTopSeverity, passesMinSeverity, severityRank } from './severity.ts';
+export { EventDiffer, initialClusters } from './differ.ts';
+export { NotificationPolicy, type NotificationPolicyOptions } from './notify.ts';
+export { quietReason, type LocalTime } from './quiet-hours.ts';

@@ -28,7 +28,7 @@ function parseHhmm(s: string): number | undefined {
  * the day it starts on: with days = Mon-Fri, Friday 23:00 and Saturday 03:00 are quiet,
  * Saturday 23:00 is not. start == end means the whole day.
  */
-export function inQuietHours(q: QuietHours, t: LocalTime): boolean {
+function inQuietHours(q: QuietHours, t: LocalTime): boolean {
   if (!q.enabled) return false;
   const start = parseHhmm(q.start);
   const end = parseHhmm(q.end);
@@ -41,8 +41,26 @@ export function inQuietHours(q: QuietHours, t: LocalTime): boolean {
   return false;
 }
 
-export function isSnoozed(n: NotificationSettings, nowMs: number): boolean {
+function isSnoozed(n: NotificationSettings, nowMs: number): boolean {
   if (n.snoozeUntil === undefined) return false;
   const until = Date.parse(n.snoozeUntil);
   return !Number.isNaN(until) && until > nowMs;
+}
+
+/** Why nothing notifies right now: switched off, snoozed, or quiet hours. */
+export type QuietReason = 'off' | 'snoozed' | 'quiet-hours';
+
+/**
+ * The one decision whether notifications are quiet at `nowMs`, and why (the policy and the
+ * test alert both ask it; each words the reason its own way). Null: they may show.
+ */
+export function quietReason(
+  n: NotificationSettings,
+  nowMs: number,
+  localTime: (ms: number) => LocalTime = systemLocalTime,
+): QuietReason | null {
+  if (!n.enabled) return 'off';
+  if (isSnoozed(n, nowMs)) return 'snoozed';
+  if (inQuietHours(n.quietHours, localTime(nowMs))) return 'quiet-hours';
+  return null;
 }

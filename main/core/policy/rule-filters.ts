@@ -11,11 +11,11 @@ import { passesMinSeverity } from './severity.ts';
 export type AlertFacts = Pick<AlertView, 'labels' | 'severity' | 'instances' | 'receivers'>;
 
 export class RuleFilters {
-  private cache: { key: string; include: Matcher[][]; exclude: Matcher[][] } | undefined;
+  #cache: { key: string; include: Matcher[][]; exclude: Matcher[][] } | undefined;
 
-  private compiled(n: NotificationSettings): { include: Matcher[][]; exclude: Matcher[][] } {
+  #compiled(n: NotificationSettings): { include: Matcher[][]; exclude: Matcher[][] } {
     const key = JSON.stringify([n.include, n.exclude]);
-    if (this.cache?.key === key) return this.cache;
+    if (this.#cache?.key === key) return this.#cache;
     const compile = (list: string[]) =>
       list.flatMap((s) => {
         try {
@@ -25,19 +25,8 @@ export class RuleFilters {
           return []; // the settings form reports invalid filters; here they are ignored
         }
       });
-    this.cache = { key, include: compile(n.include), exclude: compile(n.exclude) };
-    return this.cache;
-  }
-
-  /** Whether the rules let this alert (seen on `clusterId`) notify. */
-  passes(
-    alert: AlertFacts,
-    clusterId: string,
-    view: ViewSnapshot,
-    n: NotificationSettings,
-    order: readonly string[],
-  ): boolean {
-    return this.blockedBy(alert, clusterId, view, n, order) === null;
+    this.#cache = { key, include: compile(n.include), exclude: compile(n.exclude) };
+    return this.#cache;
   }
 
   /** Which rule keeps this alert from notifying (said in the history), or null. */
@@ -60,7 +49,7 @@ export class RuleFilters {
     if (!passesMinSeverity(alert.severity, n.minSeverity, order)) {
       return `below minimum severity ${n.minSeverity}`;
     }
-    const { include, exclude } = this.compiled(n);
+    const { include, exclude } = this.#compiled(n);
     if (include.some((ms) => !matchesAlert(ms, alert.labels)))
       return 'not matched by include rules';
     if (exclude.some((ms) => matchesAlert(ms, alert.labels))) return 'matched by an exclude rule';

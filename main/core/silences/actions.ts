@@ -159,21 +159,21 @@ function keepAnnotations(draft: SilenceDraft, current: SilenceView | undefined):
 }
 
 export class SilenceActions {
-  private readonly accessor: SilenceAccessor;
-  private readonly now: () => number;
-  private readonly onDuplicateExpired: (notice: DuplicateNotice) => void;
-  private watches: TwinWatch[] = [];
-  private sweeping = false;
+  readonly #accessor: SilenceAccessor;
+  readonly #now: () => number;
+  readonly #onDuplicateExpired: (notice: DuplicateNotice) => void;
+  #watches: TwinWatch[] = [];
+  #sweeping = false;
 
   constructor(accessor: SilenceAccessor, opts: SilenceActionsOptions = {}) {
-    this.accessor = accessor;
-    this.now = opts.now ?? Date.now;
-    this.onDuplicateExpired = opts.onDuplicateExpired ?? (() => {});
+    this.#accessor = accessor;
+    this.#now = opts.now ?? Date.now;
+    this.#onDuplicateExpired = opts.onDuplicateExpired ?? (() => {});
   }
 
   /** Whether any write is being watched for a late duplicate (the core sweeps only then). */
   get watchingForTwins(): boolean {
-    return this.watches.length > 0;
+    return this.#watches.length > 0;
   }
 
   /**
@@ -181,45 +181,45 @@ export class SilenceActions {
    * holds (see TwinWatch). Called by the core after each merge while watchingForTwins.
    */
   async sweepTwins(silences: Readonly<Record<string, SilenceView>>): Promise<void> {
-    if (this.sweeping) return;
-    const now = this.now();
-    this.watches = this.watches.filter((w) => w.until > now && w.remaining > 0);
-    if (this.watches.length === 0) return;
-    this.sweeping = true;
+    if (this.#sweeping) return;
+    const now = this.#now();
+    this.#watches = this.#watches.filter((w) => w.until > now && w.remaining > 0);
+    if (this.#watches.length === 0) return;
+    this.#sweeping = true;
     try {
-      for (const w of this.watches) {
+      for (const w of this.#watches) {
         for (const s of Object.values(silences)) {
           if (w.remaining <= 0) break;
           if (s.clusterId !== w.clusterId || w.known.has(s.id)) continue;
           if (!isSameCreate({ ...s, status: { state: s.state } }, w.body)) continue;
           w.known.add(s.id);
           try {
-            await this.onOneMember(w.clusterId, (client) => client.deleteSilence(s.id));
+            await this.#onOneMember(w.clusterId, (client) => client.deleteSilence(s.id));
           } catch {
             w.known.delete(s.id); // try again on the next sweep
             continue;
           }
           w.remaining -= 1;
           const keptId = [...w.known][0] as string;
-          this.onDuplicateExpired({
+          this.#onDuplicateExpired({
             clusterId: w.clusterId,
             keptKey: silenceKeyOf(w.clusterId, keptId),
             expiredKey: s.key,
             lateInstanceIds: w.lateInstanceIds,
             matchers: w.body.matchers,
           });
-          await this.refresh(w.clusterId);
+          await this.#refresh(w.clusterId);
         }
       }
     } finally {
-      this.sweeping = false;
+      this.#sweeping = false;
     }
   }
 
   /** Creates a silence on one member of the cluster. */
   async create(clusterId: string, draft: SilenceDraft): Promise<SilenceResult> {
-    this.check(draft);
-    return this.post(clusterId, toPostable(draft));
+    this.#check(draft);
+    return this.#post(clusterId, toPostable(draft));
   }
 
   /**
@@ -227,15 +227,15 @@ export class SilenceActions {
    * the times allow it); otherwise it expires the old one and returns a NEW id, returned here.
    */
   async update(key: string, draft: SilenceDraft): Promise<SilenceResult> {
-    this.check(draft);
-    const { clusterId, id } = this.locate(key);
-    const kept = keepAnnotations(draft, this.accessor.silence(key));
-    return this.post(clusterId, toPostable(kept, id));
+    this.#check(draft);
+    const { clusterId, id } = this.#locate(key);
+    const kept = keepAnnotations(draft, this.#accessor.silence(key));
+    return this.#post(clusterId, toPostable(kept, id));
   }
 
   /** Moves the end time; the id may change (e.g. the silence had expired meanwhile). */
   async extend(key: string, endsAt: string): Promise<SilenceResult> {
-    const current = await this.current(key);
+    const current = await this.#current(key);
     const draft: SilenceDraft = {
       matchers: current.matchers,
       // Unchanged, byte for byte: the server updates an active silence in place only when
@@ -247,28 +247,28 @@ export class SilenceActions {
       ...(current.annotations ? { annotations: current.annotations } : {}),
     };
     const end = Date.parse(endsAt);
-    if (Number.isNaN(end) || end <= this.now()) {
+    if (Number.isNaN(end) || end <= this.#now()) {
       throw new SilenceValidationError([
         { field: 'endsAt', message: "end time can't be in the past" },
       ]);
     }
-    return this.post(current.clusterId, toPostable(draft, current.id));
+    return this.#post(current.clusterId, toPostable(draft, current.id));
   }
 
   /** Expires a silence (DELETE expires; the server keeps it listed until retention). */
   async expire(key: string): Promise<void> {
-    const { clusterId, id } = this.locate(key);
-    const view = this.accessor.silence(key);
+    const { clusterId, id } = this.#locate(key);
+    const view = this.#accessor.silence(key);
     // Expiring twice is an error on the server; the view already says it is done.
     if (view?.state === 'expired') return;
-    await this.onOneMember(clusterId, (client) => client.deleteSilence(id));
-    await this.refresh(clusterId);
+    await this.#onOneMember(clusterId, (client) => client.deleteSilence(id));
+    await this.#refresh(clusterId);
   }
 
   /** A new silence with the old one's matchers and comment, from now for `durationMs`. */
   async recreate(key: string, durationMs: number, createdBy?: string): Promise<SilenceResult> {
-    const current = await this.current(key);
-    const now = this.now();
+    const current = await this.#current(key);
+    const now = this.#now();
     const draft: SilenceDraft = {
       matchers: current.matchers,
       startsAt: new Date(now).toISOString(),
@@ -277,29 +277,29 @@ export class SilenceActions {
       comment: current.comment,
       ...(current.annotations ? { annotations: current.annotations } : {}),
     };
-    this.check(draft);
-    return this.post(current.clusterId, toPostable(draft));
+    this.#check(draft);
+    return this.#post(current.clusterId, toPostable(draft));
   }
 
-  private check(draft: SilenceDraft): void {
+  #check(draft: SilenceDraft): void {
     // The comment requirement is a user preference the caller enforces; here only what the
     // server would refuse anyway.
-    const errors = validateDraft(draft, { requireComment: false, now: this.now() });
+    const errors = validateDraft(draft, { requireComment: false, now: this.#now() });
     if (errors.length > 0) throw new SilenceValidationError(errors);
   }
 
-  private locate(key: string): { clusterId: string; id: string } {
-    const view = this.accessor.silence(key);
+  #locate(key: string): { clusterId: string; id: string } {
+    const view = this.#accessor.silence(key);
     if (view) return { clusterId: view.clusterId, id: view.id };
     return parseSilenceKey(key);
   }
 
   /** The silence as the view has it, else as a member reports it. */
-  private async current(key: string): Promise<SilenceView> {
-    const view = this.accessor.silence(key);
+  async #current(key: string): Promise<SilenceView> {
+    const view = this.#accessor.silence(key);
     if (view) return view;
     const { clusterId, id } = parseSilenceKey(key);
-    const { result } = await this.onOneMember(clusterId, (client) => client.getSilence(id));
+    const { result } = await this.#onOneMember(clusterId, (client) => client.getSilence(id));
     return {
       key,
       id: result.id,
@@ -315,39 +315,39 @@ export class SilenceActions {
     };
   }
 
-  private async post(clusterId: string, body: PostableSilence): Promise<SilenceResult> {
+  async #post(clusterId: string, body: PostableSilence): Promise<SilenceResult> {
     let late: { client: SilenceClient; timedOut: boolean; instanceId: string }[] = [];
-    const { result: id, instanceId } = await this.onOneMember(clusterId, async (client, failed) => {
-      late = failed.filter((f) => f.timedOut);
-      // A create whose answer timed out may have been applied all the same (and gossiped):
-      // look for it on the members that timed out and on this one before creating again.
-      if (body.id === undefined && late.length > 0) {
-        const existing = await this.findCreated(body, [...late.map((f) => f.client), client]);
-        if (existing !== undefined) return existing;
-      }
-      return client.postSilence(body);
-    });
+    const { result: id, instanceId } = await this.#onOneMember(
+      clusterId,
+      async (client, failed) => {
+        late = failed.filter((f) => f.timedOut);
+        // A create whose answer timed out may have been applied all the same (and gossiped):
+        // look for it on the members that timed out and on this one before creating again.
+        if (body.id === undefined && late.length > 0) {
+          const existing = await this.#findCreated(body, [...late.map((f) => f.client), client]);
+          if (existing !== undefined) return existing;
+        }
+        return client.postSilence(body);
+      },
+    );
     if (late.length > 0) {
       // The timed-out requests may still be applied later: watch for their copies.
       const known = new Set([id]);
       if (body.id !== undefined) known.add(body.id);
-      this.watches.push({
+      this.#watches.push({
         clusterId,
         body,
         known,
         lateInstanceIds: late.map((f) => f.instanceId),
         remaining: late.length,
-        until: this.now() + TWIN_WATCH_MS,
+        until: this.#now() + TWIN_WATCH_MS,
       });
     }
-    await this.refresh(clusterId);
+    await this.#refresh(clusterId);
     return { id, silenceKey: silenceKeyOf(clusterId, id), clusterId, instanceId };
   }
 
-  private async findCreated(
-    body: PostableSilence,
-    clients: SilenceClient[],
-  ): Promise<string | undefined> {
+  async #findCreated(body: PostableSilence, clients: SilenceClient[]): Promise<string | undefined> {
     for (const client of clients) {
       if (!client.getSilences) continue;
       try {
@@ -360,23 +360,23 @@ export class SilenceActions {
     return undefined;
   }
 
-  private async refresh(clusterId: string): Promise<void> {
+  async #refresh(clusterId: string): Promise<void> {
     try {
-      await this.accessor.refresh(clusterId);
+      await this.#accessor.refresh(clusterId);
     } catch {
       // The write succeeded; the next regular poll will show it.
     }
   }
 
   /** Runs `op` on the first member that answers: healthy members first, in their order. */
-  private async onOneMember<T>(
+  async #onOneMember<T>(
     clusterId: string,
     op: (
       client: SilenceClient,
       failed: { client: SilenceClient; timedOut: boolean; instanceId: string }[],
     ) => Promise<T>,
   ): Promise<{ result: T; instanceId: string }> {
-    const members = this.accessor.members(clusterId);
+    const members = this.#accessor.members(clusterId);
     const ordered = [...members.filter((m) => m.healthy), ...members.filter((m) => !m.healthy)];
     if (ordered.length === 0) {
       throw new SilenceWriteError(clusterId, `cluster ${clusterId} has no members`, []);

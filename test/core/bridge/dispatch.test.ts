@@ -106,6 +106,7 @@ const malformed: Record<RequestChannel, unknown[][]> = {
   ],
   'silences:update': [['k'], ['k', { ...draft, comment: 5 }]],
   'silences:extend': [['k'], ['k', 'soon']],
+  'silences:extendBy': [['k'], ['k', '1h'], ['k', 0], ['k', -60_000], ['k', 1.5], [5, 60_000]],
   'silences:expire': [[], [['k']]],
   'silences:recreate': [['k'], ['k', -5], ['k', 1.5], ['k', Number.POSITIVE_INFINITY]],
   'silences:quick': [[{ groupKey: 'g' }], [{ groupKey: 'g' }, 0], [{ groupKey: 'g' }, '1h']],
@@ -200,6 +201,15 @@ describe('bridge dispatch', () => {
     assert.deepEqual(core.calls.at(-1), {
       method: 'quick',
       args: [{ groupKey: 'g' }, 3_600_000, undefined],
+    });
+    const extended = await dispatch(handlers, 'silences:extendBy', ['instance:am1/s', 3_600_000]);
+    assert.equal(
+      extended.ok && (extended.value as { endsAt: string }).endsAt,
+      '2026-01-01T01:00:00.000Z',
+    );
+    assert.deepEqual(core.calls.at(-1), {
+      method: 'extendBy',
+      args: ['instance:am1/s', 3_600_000],
     });
   });
 

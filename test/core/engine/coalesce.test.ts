@@ -5,7 +5,8 @@
 // and five real Alertmanagers per test are slow to start on a 2-core machine.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { COALESCE_FROM, COALESCE_MS, createCore } from '../../../main/core/engine/create-core.ts';
+import { createCore } from '../../../main/core/engine/create-core.ts';
+import { COALESCE_FROM, COALESCE_MS } from '../../../main/core/engine/merge-scheduler.ts';
 import type { Core } from '../../../main/core/service.ts';
 import { startGeneratedFleet, type GeneratedFleet } from '../../support/generated-fleet.ts';
 import { waitFor } from '../../support/wait.ts';

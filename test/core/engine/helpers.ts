@@ -3,7 +3,8 @@
 import { MemorySecretStore as MemorySecrets } from '../../../main/core/secrets/memory-secret-store.ts';
 import type { AppNotification, CoreEvent } from '../../../main/core/model/events.ts';
 import type { ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
-import type { Core } from '../../../main/core/service.ts';
+import { createCore } from '../../../main/core/engine/create-core.ts';
+import type { Clock, Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { InstanceSettings, Settings } from '../../../main/core/settings/types.ts';
 import { waitFor } from '../../support/wait.ts';
@@ -84,4 +85,16 @@ export async function waitForCore<T>(
   } catch (e) {
     throw new Error(`${(e as Error).message}; instances: ${describeInstances(core)}`, { cause: e });
   }
+}
+
+/**
+ * A started core on the fake clock over one real server `am1` polled every 5 minutes (tests
+ * drive the polls with refresh), with osUser `tester`.
+ */
+export function fakeClockCore(url: string, clock: Clock): Core {
+  const settings = defaultSettings();
+  settings.instances = [defaultInstance({ id: 'am1', name: 'am1', url, pollIntervalSec: 300 })];
+  const core = createCore({ settings, secrets: new MemorySecrets(), clock, osUser: 'tester' });
+  core.start();
+  return core;
 }

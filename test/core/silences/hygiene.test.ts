@@ -5,11 +5,8 @@
 // server, reported visible with its group and receiver, and whether the rules would notify.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { createCore } from '../../../main/core/engine/create-core.ts';
 import type { AppNotification } from '../../../main/core/model/events.ts';
 import type { Core, SilenceDraft } from '../../../main/core/service.ts';
-import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import {
   amSkipReason,
   makeAlert,
@@ -18,6 +15,7 @@ import {
   type AmProcess,
 } from '../../support/alertmanager.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
+import { fakeClockCore } from '../engine/helpers.ts';
 import { waitFor } from '../../support/wait.ts';
 
 const MIN = 60_000;
@@ -41,13 +39,8 @@ describe('stale-silence hygiene on a real server', { skip: amSkipReason() }, () 
 
   before(async () => {
     am = await startAlertmanager();
-    const settings = defaultSettings();
-    settings.instances = [
-      defaultInstance({ id: 'am1', name: 'am1', url: am.url, pollIntervalSec: 300 }),
-    ];
-    core = createCore({ settings, secrets: new MemorySecretStore(), clock, osUser: 'tester' });
+    core = fakeClockCore(am.url, clock);
     core.onNotification((n) => notes.push(n));
-    core.start();
     await postAlerts(am.url, [makeAlert({ alertname: 'HygBusy', severity: 'warning' })]);
     await waitFor(
       async () => {

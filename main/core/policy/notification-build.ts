@@ -1,0 +1,142 @@
+// Builds the notifications the policy decided to show (notify.ts decides; this words them):
+// instance and silence notices here, alert notifications in alert-notes.ts. One NoteMaker per
+// decide call, numbering from the policy's count.
+import { describeErrorAt } from '../api/describe-error.ts';
+import { formatMatchers } from '../matchers/format.ts';
+import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
+import type { ViewSnapshot } from '../model/view.ts';
+import { MAX_BODY, truncate } from './notification-text.ts';
+
+/** One notification to make; `id` only where a notice keeps its own (hygiene, duplicates). */
+export interface NoteSpec {
+  title: string;
+  body: string;
+  urgency: Urgency;
+  events: CoreEvent[];
+  target?: AppNotification['target'];
+  silenceable?: boolean;
+  silenceActions?: boolean;
+  runbookUrl?: string;
+  id?: string;
+}
+
+type EventOf<T extends CoreEvent['type']> = Extract<CoreEvent, { type: T }>;
+
+export class NoteMaker {
+  readonly #at: string;
+  readonly #nowMs: number;
+  readonly #view: ViewSnapshot;
+  /** The policy's count of notifications made, over its life (numbers the ids). */
+  readonly #count: { made: number };
+
+  constructor(view: ViewSnapshot, nowMs: number, count: { made: number }) {
+    this.#view = view;
+    this.#nowMs = nowMs;
+    this.#at = new Date(nowMs).toISOString();
+    this.#count = count;
+  }
+
+  make(spec: NoteSpec): AppNotification {
+    let id = spec.id;
+    if (id === undefined) {
+      this.#count.made += 1;
+      id = `n-${this.#nowMs.toString(36)}-${this.#count.made}`;
+    }
+    const note: AppNotification = {
+      id,
+      title: spec.title,
+      body: spec.body,
+      urgency: spec.urgency,
+      at: this.#at,
+      events: spec.events,
+    };
+    if (spec.target && Object.keys(spec.target).length > 0) note.target = spec.target;
+    if (spec.silenceable) note.silenceable = true;
+    if (spec.silenceActions) note.silenceActions = true;
+    if (spec.runbookUrl) note.runbookUrl = spec.runbookUrl;
+    return note;
+  }
+
+  clusterName(c: string): string {
+    return this.#view.clusters[c]?.name ?? c;
+  }
+
+  unreachable(e: EventOf<'instance-unreachable'>): AppNotification {
+    const inst = this.#view.instances[e.instanceId];
+    const name = inst?.name ?? e.instanceId;
+    // An auth failure is called one (the window's health says "auth failed" too).
+    const what = inst?.health === 'auth-failed' ? 'authentication failed' : 'unreachable';
+    return this.make({
+      title: `${name}: ${what}`,
+      body: truncate(inst?.lastError ? describeErrorAt(inst.lastError) : e.message, MAX_BODY),
+      urgency: 'normal',
+      events: [e],
+      target: { instanceId: e.instanceId },
+    });
+  }
+
+  recovered(e: EventOf<'instance-recovered'>): AppNotification {
+    const name = this.#view.instances[e.instanceId]?.name ?? e.instanceId;
+    return this.make({
+      title: `${name} recovered`,
+      body: 'Reachable again.',
+      urgency: 'low',
+      events: [e],
+      target: { instanceId: e.instanceId },
+    });
+  }
+
+  expiring(e: EventOf<'silence-expiring'>): AppNotification {
+    const s = this.#view.silences[e.silenceKey];
+    const mins = Math.max(1, Math.round((Date.parse(e.endsAt) - this.#nowMs) / 60_000));
+    const what = s ? formatMatchers(s.matchers) : e.silenceKey;
+    const who = s?.comment ? `\n${s.comment}${s.createdBy ? ` (${s.createdBy})` : ''}` : '';
+    return this.make({
+      title: `Silence ends in ${mins} min`,
+      body: truncate(`${what} on ${this.clusterName(e.clusterId)}${who}`, MAX_BODY),
+      urgency: 'normal',
+      events: [e],
+      target: { silenceKey: e.silenceKey, clusterId: e.clusterId },
+    });
+  }
+
+  /** A silence hygiene flagged (undefined when the view no longer has it). */
+  attention(e: EventOf<'silence-attention'>): AppNotification | undefined {
+    const s = this.#view.silences[e.silenceKey];
+    if (!s) return undefined;
+    const a = e.attention;
+    const why: string[] = [];
+    if (a.unusedSince !== undefined) {
+      const min = Math.round((this.#nowMs - Date.parse(a.unusedSince)) / 60_000);
+      why.push(
+        `it has silenced no alert for ${min >= 120 ? `${Math.round(min / 60)} h` : `${min} min`}`,
+      );
+    }
+    if (a.longRunning) {
+      const days = Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 86_400_000);
+      why.push(`it is set to run ${days} days`);
+    }
+    return this.make({
+      id: `attention-${this.#nowMs.toString(36)}-${e.silenceKey}`,
+      title: 'Silence needs attention',
+      body: `${formatMatchers(s.matchers)} by ${s.createdBy || 'unknown'}: ${why.join(' and ')}.`,
+      urgency: 'low',
+      events: [e],
+      target: { clusterId: s.clusterId, silenceKey: e.silenceKey },
+      silenceActions: true,
+    });
+  }
+
+  /** A late copy of the user's silence was expired: said once. */
+  duplicateExpired(e: EventOf<'silence-duplicate-expired'>): AppNotification {
+    const names = e.lateInstanceIds.map((id) => this.#view.instances[id]?.name ?? id).join(', ');
+    return this.make({
+      id: `dup-${this.#nowMs.toString(36)}-${e.expiredKey}`,
+      title: 'Duplicate silence expired',
+      body: `A delayed request to ${names} created a second copy of the silence ${formatMatchers(e.matchers)}. The copy was expired; the silence you created stays.`,
+      urgency: 'normal',
+      events: [e],
+      target: { clusterId: e.clusterId, silenceKey: e.silenceKey },
+    });
+  }
+}

@@ -1,0 +1,157 @@
+// The engine parts that raise notices and tend acks, without a server: hygiene-notices.ts
+// (flags once as silence-attention events), duplicate-watch.ts (duplicate notices as events,
+// sweeps only while watching), ack-tending.ts (one round at a time, failures logged and the
+// round goes on).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AckTending } from '../../../main/core/engine/ack-tending.ts';
+import { DuplicateWatch, duplicateEvent } from '../../../main/core/engine/duplicate-watch.ts';
+import { HygieneNotices } from '../../../main/core/engine/hygiene-notices.ts';
+import type { CoreEvent } from '../../../main/core/model/events.ts';
+import { defaultSettings } from '../../../main/core/settings/defaults.ts';
+import { ackComment } from '../../../main/core/silences/ack.ts';
+import type { DuplicateNotice } from '../../../main/core/silences/index.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { alert, iso, MIN, silence, snapshot, T0 } from '../policy/view-fixtures.ts';
+
+const DAY = 86_400_000;
+const s = defaultSettings().silences;
+
+describe('HygieneNotices', () => {
+  it('raises a silence-attention event once per flag, never for acks', () => {
+    const long = silence({ id: 'long', endsAt: iso(T0 + 30 * DAY) });
+    const ack = silence({
+      id: 'ack',
+      endsAt: iso(T0 + 30 * DAY),
+      comment: ackComment('', 'me'),
+      ack: { by: 'alice', own: true },
+    });
+    const view = snapshot({ silences: [long, ack] });
+    const h = new HygieneNotices('me');
+    assert.deepEqual(h.silenceNotes, { ackOwner: 'me', attention: new Map() });
+    const first = h.observe(view, T0, s, new Map());
+    assert.deepEqual(first, [
+      {
+        type: 'silence-attention',
+        silenceKey: long.key,
+        clusterId: 'c1',
+        attention: { longRunning: true },
+      },
+    ]);
+    const notes = h.silenceNotes;
+    assert.deepEqual([...notes.attention.keys()], [long.key], 'the merger marks it');
+    assert.equal(notes.ackOwner, 'me');
+    assert.deepEqual(h.observe(view, T0 + MIN, s, new Map()), [], 'announced once');
+    assert.equal(h.silenceNotes, notes, 'the same flags: the same notes object');
+  });
+});
+
+describe('DuplicateWatch', () => {
+  const notice: DuplicateNotice = {
+    clusterId: 'c1',
+    keptKey: 'c1/kept',
+    expiredKey: 'c1/copy',
+    lateInstanceIds: ['i0'],
+    matchers: [{ name: 'a', value: 'b', isRegex: false, isEqual: true }],
+  };
+
+  it('turns a duplicate notice into an event and raises it', () => {
+    const raised: CoreEvent[][] = [];
+    const w = new DuplicateWatch((e) => raised.push(e));
+    w.expired(notice);
+    assert.deepEqual(raised, [[duplicateEvent(notice)]]);
+    assert.deepEqual(duplicateEvent(notice), {
+      type: 'silence-duplicate-expired',
+      silenceKey: 'c1/kept',
+      clusterId: 'c1',
+      expiredKey: 'c1/copy',
+      lateInstanceIds: ['i0'],
+      matchers: notice.matchers,
+    });
+  });
+
+  it('sweeps after a merge only while a write is watched', () => {
+    let watching = false;
+    const swept: unknown[] = [];
+    const w = new DuplicateWatch(() => {});
+    w.merged({}); // no writer yet: nothing
+    w.watch({
+      get watchingForTwins() {
+        return watching;
+      },
+      sweepTwins: async (silences) => {
+        swept.push(silences);
+      },
+    });
+    w.merged({});
+    watching = true;
+    const silences = { 'c1/x': silence({ id: 'x' }) };
+    w.merged(silences);
+    assert.deepEqual(swept, [silences]);
+  });
+});
+
+describe('AckTending', () => {
+  const owner = 'me';
+  const own = (id: string, name: string, endsAt: number) =>
+    silence({
+      id,
+      matchers: [{ name: 'alertname', value: name, isRegex: false, isEqual: true }],
+      startsAt: iso(T0 - 10 * MIN),
+      endsAt: iso(endsAt),
+      comment: ackComment('', owner),
+      ack: { by: 'alice', own: true },
+    });
+  // Fires: extended (less than half its 15 minutes left); resolved: expired.
+  const view = snapshot({
+    alerts: [alert({ labels: { alertname: 'Fires' } })],
+    silences: [own('fires', 'Fires', T0 + 2 * MIN), own('gone', 'Gone', T0 + 10 * MIN)],
+  });
+
+  it('extends acks whose alerts fire and expires the rest; a failure does not stop the round', async (t) => {
+    const errors = t.mock.method(console, 'error', () => {});
+    const calls: string[] = [];
+    const clock = new FakeClock(T0);
+    const tending = new AckTending({
+      clock,
+      owner,
+      actions: {
+        extend: async (key, endsAt) => {
+          calls.push(`extend ${key} ${endsAt}`);
+          throw new Error('server said no');
+        },
+        expire: async (key) => {
+          calls.push(`expire ${key}`);
+        },
+      },
+    });
+    await tending.tend(view, s);
+    assert.deepEqual(calls, [`extend c1/fires ${iso(T0 + s.ackMinutes * MIN)}`, 'expire c1/gone']);
+    assert.equal(errors.mock.callCount(), 1, 'the failed extension is logged');
+  });
+
+  it('runs one round at a time', async () => {
+    let release: () => void = () => {};
+    const calls: string[] = [];
+    const tending = new AckTending({
+      clock: new FakeClock(T0),
+      owner,
+      actions: {
+        extend: async (key) => {
+          calls.push(key);
+          await new Promise<void>((r) => (release = r));
+          return { id: 'x', silenceKey: key, clusterId: 'c1', instanceId: 'c1-i1' };
+        },
+        expire: async (key) => {
+          calls.push(key);
+        },
+      },
+    });
+    const first = tending.tend(view, s);
+    await tending.tend(view, s); // while the first waits on the server: nothing
+    assert.deepEqual(calls, ['c1/fires']);
+    release();
+    await first;
+    assert.deepEqual(calls, ['c1/fires', 'c1/gone']);
+  });
+});
