@@ -138,7 +138,7 @@ export function planSilencedNotice(
 export async function runNotificationAction(
   action: NotificationAction,
   deps: {
-    core: Pick<Core, 'silences' | 'snapshot'>;
+    core: Pick<Core, 'silences'>;
     openExternal: (url: string) => Promise<void>;
   },
 ): Promise<void> {
@@ -149,15 +149,9 @@ export async function runNotificationAction(
     case 'expire':
       await deps.core.silences.expire(action.silenceKey);
       return;
-    case 'extend': {
-      const s = deps.core.snapshot().silences[action.silenceKey];
-      const base = Math.max(s ? Date.parse(s.endsAt) : 0, Date.now());
-      await deps.core.silences.extend(
-        action.silenceKey,
-        new Date(base + action.byMs).toISOString(),
-      );
+    case 'extend':
+      await deps.core.silences.extendBy(action.silenceKey, action.byMs);
       return;
-    }
     case 'silence':
       await deps.core.silences.quick(
         action.from,
@@ -169,7 +163,7 @@ export async function runNotificationAction(
       await deps.openExternal(action.url);
       return;
     case 'undo':
-      for (const key of action.silenceKeys) await deps.core.silences.expire(key);
+      await deps.core.silences.undo(action.silenceKeys);
       return;
   }
 }

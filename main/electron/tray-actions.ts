@@ -95,17 +95,11 @@ export class TrayActions {
         });
         return;
       }
-      case 'extend-silence': {
-        const s = core.snapshot().silences[action.silenceKey];
-        const base = Math.max(s ? Date.parse(s.endsAt) : 0, this.#now());
-        await core.silences.extend(
-          action.silenceKey,
-          new Date(base + action.durationMs).toISOString(),
-        );
+      case 'extend-silence':
+        await core.silences.extendBy(action.silenceKey, action.durationMs);
         return;
-      }
       case 'undo-silence':
-        for (const key of action.silenceKeys) await core.silences.expire(key);
+        await core.silences.undo(action.silenceKeys);
         this.#lastQuick = undefined;
         this.#opts.refreshTray();
         return;

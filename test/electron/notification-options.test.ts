@@ -31,19 +31,20 @@ describe('notification mapping', () => {
     ]);
     assert.deepEqual(plan.onClick, { view: 'silences' });
     const calls: unknown[][] = [];
-    const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+    // The new end (later of the current end and now, plus a day) is the core's decision:
+    // silence-commands.test.ts checks it against a real server.
     const core = {
-      snapshot: () => ({ silences: { 'c1/s1': { endsAt } } }),
       silences: {
         expire: async (k: string) => void calls.push(['expire', k]),
-        extend: async (k: string, e: string) => void calls.push(['extend', k, e]),
+        extendBy: async (k: string, ms: number) => void calls.push(['extendBy', k, ms]),
       },
     } as unknown as Parameters<typeof runNotificationAction>[1]['core'];
     for (const a of plan.actions)
       await runNotificationAction(a, { core, openExternal: async () => {} });
-    assert.deepEqual(calls[0], ['expire', 'c1/s1']);
-    assert.equal(calls[1]?.[0], 'extend');
-    assert.equal(Date.parse(calls[1]![2] as string), Date.parse(endsAt) + 86_400_000);
+    assert.deepEqual(calls, [
+      ['expire', 'c1/s1'],
+      ['extendBy', 'c1/s1', 86_400_000],
+    ]);
     assert.equal(planNotification(n, 'linux').options.actions, undefined);
   });
 
@@ -124,14 +125,15 @@ describe('notification mapping', () => {
     const linux = planSilencedNotice('DiskFull', '1 hour', ['c1/s1'], 'linux');
     assert.equal(linux.options.actions, undefined);
     assert.match(linux.options.body, /Undo it from the tray menu/);
-    // Undo expires every silence the quick action made; the runbook opens the URL.
+    // Undo hands every silence the quick action made to the core's undo (which expires each:
+    // silence-commands.test.ts); the runbook opens the URL.
     const expired: string[] = [];
     const opened: string[] = [];
     const deps = {
       core: {
         onNotification: () => () => {},
         silences: {
-          expire: async (k: string) => void expired.push(k),
+          undo: async (keys: readonly string[]) => void expired.push(...keys),
           quick: async () => [],
         },
       } as never,

@@ -131,7 +131,7 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
       makeAlert({ alertname: 'DiskFull', severity: 'warning', instance: 'node-2' }),
     ]);
     // Nothing in the form changed: the preview is asked again while it stands.
-    await waitFor(async () => (await count.textContent()) === '2', 20_000);
+    await waitFor(async () => (await count.textContent()) === '2', { timeoutMs: 20_000 });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
