@@ -6,15 +6,9 @@ import type { QuickFrom, Subscriptions } from '$core/bridge/contract.ts';
 import type { AppNotification } from '$core/model/events.ts';
 import type { SilenceView } from '$core/model/view.ts';
 
-export type ViewName = 'alerts' | 'silences' | 'instances' | 'timeline' | 'settings';
-
-export const VIEW_NAMES: readonly ViewName[] = [
-  'alerts',
-  'silences',
-  'instances',
-  'timeline',
-  'settings',
-];
+/** The views, in the order of the tabs and of the keys 1-5. */
+export const VIEW_NAMES = ['alerts', 'silences', 'instances', 'timeline', 'settings'] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
 
 export type SilenceFormRequest =
   | { mode: 'create'; from?: QuickFrom; clusterId?: string; title?: string }
