@@ -4,7 +4,7 @@
 // and each change is handed to `onchange` (the filter persistence saves it, debounced).
 import { formatMatcher } from '$core/matchers/format.ts';
 import type { UiSettings } from '$core/settings/types.ts';
-import { parseFilterText, splitSegments } from './filter-text.ts';
+import { parseFilterText, splitSegments, type ParsedFilter } from './filter-text.ts';
 import type { AlertFilter } from './rows.ts';
 
 export type FilterValue = UiSettings['filter'];
@@ -30,17 +30,9 @@ export class FilterState {
   #receivers = $state.raw<string[]>([]);
   #instances = $state.raw<string[]>([]);
   readonly #onchange: ((value: FilterValue) => void) | undefined;
-
-  /** The text read as matchers and free words (and its error, if any). */
-  readonly parsed = $derived(parseFilterText(this.#text));
-  /** What the alert list filters by. */
-  readonly alertFilter = $derived<AlertFilter>({
-    ...this.#toggles,
-    receivers: this.#receivers,
-    instances: this.#instances,
-    matchers: this.parsed.matchers,
-    words: this.parsed.words,
-  });
+  // Not $derived: this object is made lazily, inside whichever component reads it first, and a
+  // $derived made there would belong to that component and stop updating once it is gone.
+  #parsed: { text: string; parsed: ParsedFilter } | null = null;
 
   constructor({ saved, onchange }: FilterStateOptions) {
     this.#text = saved.text;
@@ -64,6 +56,25 @@ export class FilterState {
   get instances(): readonly string[] {
     return this.#instances;
   }
+  /** The text read as matchers and free words (and its error, if any); parsed once per text. */
+  get parsed(): ParsedFilter {
+    const text = this.#text;
+    if (this.#parsed?.text !== text) this.#parsed = { text, parsed: parseFilterText(text) };
+    return this.#parsed.parsed;
+  }
+
+  /** What the alert list filters by (a new object per read: derive it to keep one). */
+  get alertFilter(): AlertFilter {
+    const { matchers, words } = this.parsed;
+    return {
+      ...this.#toggles,
+      receivers: this.#receivers,
+      instances: this.#instances,
+      matchers,
+      words,
+    };
+  }
+
   /** Whether alerts in this state are shown. */
   shows(toggle: StateToggle): boolean {
     return this.#toggles[toggle];
