@@ -12,7 +12,7 @@ export type FilterValue = UiSettings['filter'];
 /** The alert-state toggles of the filter. */
 export type StateToggle = 'showActive' | 'showSilenced' | 'showInhibited' | 'showUnprocessed';
 
-export interface FilterStateOptions {
+interface FilterStateOptions {
   /** Where it starts: the filter remembered in settings. */
   saved: FilterValue;
   /** Told of every change, with the new value. */

@@ -19,12 +19,7 @@ import { Navigation, type SilenceFormRequest } from './navigation.svelte.ts';
 import { Notifications } from './notifications.svelte.ts';
 import { SilenceActions } from './silence-actions.ts';
 
-export {
-  VIEW_NAMES,
-  type AlertsTarget,
-  type SilenceFormRequest,
-  type ViewName,
-} from './navigation.svelte.ts';
+export { VIEW_NAMES, type SilenceFormRequest, type ViewName } from './navigation.svelte.ts';
 
 export class AppStore {
   readonly bridge: BridgeApi;

@@ -1,14 +1,12 @@
 // The alert filter is remembered in settings: this owns the window's one FilterState and saves
 // each change (debounced). Saves never overlap and the newest value always wins; a failed save
 // leaves the filter in effect and says so (with a retry) instead of pretending it was saved.
-import type { Settings, UiSettings } from '$core/settings/types.ts';
+import type { Settings } from '$core/settings/types.ts';
 import { defaultUiSettings } from '$core/settings/defaults.ts';
-import { FilterState } from '../alerts/filter-state.svelte.ts';
+import { FilterState, type FilterValue } from '../alerts/filter-state.svelte.ts';
 import { errorMessage } from './errors.ts';
 
-type FilterValue = UiSettings['filter'];
-
-export interface FilterPersistenceOptions {
+interface FilterPersistenceOptions {
   /** The settings as stored (null until loaded). */
   settings: () => Settings | null;
   /** Saves settings; resolves with what was stored. */

@@ -20,10 +20,10 @@ export type SilenceFormRequest =
     };
 
 /** What 'ui:navigate' asks the alerts view to show and select. */
-export type AlertsTarget = Pick<Subscriptions['ui:navigate'], 'groupKey' | 'fingerprint'>;
+type AlertsTarget = Pick<Subscriptions['ui:navigate'], 'groupKey' | 'fingerprint'>;
 
 /** The view named by the URL hash (#/silences), so a reload stays where it was. */
-export function viewFromHash(): ViewName {
+function viewFromHash(): ViewName {
   const name = typeof location === 'undefined' ? '' : location.hash.replace(/^#\/?/, '');
   return (VIEW_NAMES as readonly string[]).includes(name) ? (name as ViewName) : 'alerts';
 }

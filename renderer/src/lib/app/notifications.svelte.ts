@@ -7,7 +7,7 @@ import type { AppNotification } from '$core/model/events.ts';
 const MAX_NOTIFICATIONS = 50;
 const MAX_TOASTS = 4;
 
-export interface NotificationsOptions {
+interface NotificationsOptions {
   /** Whether this window is the browser shell's (then it shows web notifications). */
   inBrowser: () => boolean;
   /** A web notification was clicked: show what it is about. */

@@ -7,7 +7,7 @@ import type { Settings } from '$core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 import type { Flash } from './notifications.svelte.ts';
 
-export interface SilenceActionsOptions {
+interface SilenceActionsOptions {
   bridge: BridgeApi;
   /** The silences in the view (an extension starts from the silence's end). */
   silences: () => Record<string, SilenceView>;
