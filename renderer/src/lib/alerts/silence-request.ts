@@ -1,7 +1,7 @@
 // What "silence" on a row of the alert list opens: the silence form for the group (its
 // cluster), for the alert (the cluster of its group, else its first), or a blank one.
 import type { GroupView } from '$core/model/view.ts';
-import type { SilenceFormRequest } from '../app/navigation.svelte.ts';
+import type { SilenceFormRequest } from '../app/silence-form-request.ts';
 import type { Row } from './rows.ts';
 
 export function silenceRequestFor(

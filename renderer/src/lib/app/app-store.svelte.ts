@@ -15,11 +15,13 @@ import { ViewStore } from '../view/view-store.svelte.ts';
 import type { FilterState } from '../alerts/filter-state.svelte.ts';
 import { AppSettings } from './app-settings.svelte.ts';
 import { FilterPersistence } from './filter-persistence.svelte.ts';
-import { Navigation, type SilenceFormRequest } from './navigation.svelte.ts';
+import { Navigation } from './navigation.svelte.ts';
+import type { SilenceFormRequest } from './silence-form-request.ts';
 import { Notifications } from './notifications.svelte.ts';
 import { SilenceActions } from './silence-actions.ts';
 
-export { VIEW_NAMES, type SilenceFormRequest, type ViewName } from './navigation.svelte.ts';
+export { VIEW_NAMES, type ViewName } from './navigation.svelte.ts';
+export type { SilenceFormRequest } from './silence-form-request.ts';
 
 export class AppStore {
   readonly bridge: BridgeApi;

@@ -2,22 +2,13 @@
 // show something on request (the alerts view selecting a group or alert, the filter bar
 // focusing its input). Hand-offs are method calls, not state used as an event: a view that is
 // mounted handles a request at once; one that is not yet gets it when it mounts.
-import type { QuickFrom, Subscriptions } from '$core/bridge/contract.ts';
+import type { Subscriptions } from '$core/bridge/contract.ts';
 import type { AppNotification } from '$core/model/events.ts';
-import type { SilenceView } from '$core/model/view.ts';
+import type { SilenceFormRequest } from './silence-form-request.ts';
 
 /** The views, in the order of the tabs and of the keys 1-5. */
 export const VIEW_NAMES = ['alerts', 'silences', 'instances', 'timeline', 'settings'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
-
-export type SilenceFormRequest =
-  | { mode: 'create'; from?: QuickFrom; clusterId?: string; title?: string }
-  | {
-      mode: 'edit';
-      silence: SilenceView;
-      /** Called with the key the server now holds: a matcher change makes a NEW silence. */
-      onsaved?: (silenceKey: string) => void;
-    };
 
 /** What 'ui:navigate' asks the alerts view to show and select. */
 type AlertsTarget = Pick<Subscriptions['ui:navigate'], 'groupKey' | 'fingerprint'>;
