@@ -26,7 +26,7 @@ export type { SilenceFormRequest } from './silence-form-request.ts';
 export class AppStore {
   readonly bridge: BridgeApi;
   readonly view = new ViewStore();
-  readonly #settings: AppSettings;
+  readonly #appSettings: AppSettings;
   readonly navigation = new Navigation();
   readonly notifications: Notifications;
   readonly filterSaving: FilterPersistence;
@@ -38,7 +38,7 @@ export class AppStore {
 
   constructor(bridge: BridgeApi) {
     this.bridge = bridge;
-    const settings = (this.#settings = new AppSettings(bridge));
+    const settings = (this.#appSettings = new AppSettings(bridge));
     this.notifications = new Notifications({
       inBrowser: () => settings.info?.shell === 'browser',
       open: (n) => this.navigation.openNotification(n),
@@ -67,28 +67,28 @@ export class AppStore {
   }
 
   get info(): AppInfo | null {
-    return this.#settings.info;
+    return this.#appSettings.info;
   }
   get settings(): Settings | null {
-    return this.#settings.settings;
+    return this.#appSettings.settings;
   }
   get loadError(): string | null {
-    return this.#settings.loadError;
+    return this.#appSettings.loadError;
   }
   get author(): string {
-    return this.#settings.author;
+    return this.#appSettings.author;
   }
   loadBasics(): Promise<void> {
-    return this.#settings.load();
+    return this.#appSettings.load();
   }
   reloadSettings(): Promise<Settings> {
-    return this.#settings.reload();
+    return this.#appSettings.reload();
   }
   updateSettings(next: Settings, secrets?: Record<string, InstanceSecrets>): Promise<Settings> {
-    return this.#settings.update(next, secrets);
+    return this.#appSettings.update(next, secrets);
   }
   rememberSilenceChoice(author: string, durationMs: number): void {
-    this.#settings.rememberSilenceChoice(author, durationMs);
+    this.#appSettings.rememberSilenceChoice(author, durationMs);
   }
   navigate(target: Subscriptions['ui:navigate']): void {
     this.navigation.navigate(target);
@@ -119,7 +119,7 @@ export class AppStore {
         window.removeEventListener('pagehide', leaving);
       });
     }
-    await this.#settings.load();
+    await this.#appSettings.load();
   }
 
   destroy(): void {
