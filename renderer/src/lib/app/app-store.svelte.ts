@@ -1,12 +1,13 @@
 // The window's composition root: one instance, created in App.svelte and passed down through
 // context. It wires one store per concern and holds only what spans them (the bridge
 // subscriptions, the ticking clock, refresh, click-to-filter):
-//   settings      AppSettings       app info, settings as stored, loading and saving them
+//   (private)     AppSettings       app info, settings as stored, loading and saving them
 //   navigation    Navigation        current view, silence dialog, hand-offs to views
 //   notifications Notifications     the core's notifications and the toasts
 //   filterSaving  FilterPersistence the shared alert filter and its debounced saving
 //   silences      SilenceActions    acknowledge, expire, extend (with a toast each)
-// The settings getters and methods below delegate to AppSettings for the views that use them.
+// The settings getters and methods below delegate to AppSettings; `navigate` and
+// `openSilenceForm` to Navigation (the silence views call them on the store).
 import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, Subscriptions } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
