@@ -4,9 +4,24 @@ import { describe, it } from 'node:test';
 import type { AlertView, GroupView } from '../../main/core/model/view.ts';
 import { completionContext, parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
 import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
-import { flattenRows, type AlertFilter } from '../../renderer/src/lib/alerts/rows.ts';
-import { buildGroups } from '../../renderer/src/lib/alerts/group-filter.ts';
+import {
+  flattenRows,
+  type AlertFilter,
+  type BuiltGroups,
+} from '../../renderer/src/lib/alerts/rows.ts';
+import { GroupFilter } from '../../renderer/src/lib/alerts/group-filter.ts';
+import { prepareGroups } from '../../renderer/src/lib/alerts/prepared-groups.ts';
 import { alertView as alert } from '../support/views.ts';
+
+/** Filtered, sorted groups in one go (no caches kept between calls). */
+function buildGroups(
+  groups: Record<string, GroupView>,
+  alerts: Record<string, AlertView>,
+  filter: AlertFilter,
+  order: readonly string[],
+): BuiltGroups {
+  return new GroupFilter().build(prepareGroups(null, groups, alerts, order), filter);
+}
 
 function group(key: string, alerts: string[], receiver = 'r'): GroupView {
   return {

@@ -81,6 +81,7 @@ describe('list changes', () => {
       snapshot: snapshotOf(seq, keys.map(makeGroup), fps.map(makeAlert)),
     });
     let incremental: PreparedGroups | null = null;
+    let seen = 0;
     let reused = 0;
     for (let step = 0; step < 800; step++) {
       const r = rnd();
@@ -125,8 +126,13 @@ describe('list changes', () => {
       }
       const view = reader.current!;
       const before = incremental;
+      const version = changes.seal();
+      const changed = changes.since(seen);
+      // Asking again changes nothing (the list asks from inside a $derived).
+      assert.deepEqual(changes.since(seen), changed);
+      seen = version;
       incremental = prepareGroups(incremental, view.groups, view.alerts, order, {
-        groups: changes.take(),
+        groups: changed,
         alertCount: changes.alertCount,
       });
       const reference = prepareGroups(null, view.groups, view.alerts, order);
@@ -139,14 +145,36 @@ describe('list changes', () => {
 
   it('says "all" after a new snapshot and when too much changed to track', () => {
     const changes = new ListChanges();
-    assert.equal(changes.take(), 'all');
-    assert.deepEqual([...(changes.take() as Set<string>)], []);
+    let v = changes.version;
+    changes.seal();
+    assert.equal(changes.since(v), 'all');
+    v = changes.version;
+    changes.seal();
+    assert.deepEqual([...(changes.since(v) as Set<string>)], []);
+    v = changes.version;
     changes.group(undefined, { key: 'g', alerts: ['a'] } as unknown as GroupView);
     changes.alert(undefined, { fingerprint: 'a' } as unknown as AlertView);
-    assert.deepEqual([...(changes.take() as Set<string>)], ['g']);
+    changes.seal();
+    assert.deepEqual([...(changes.since(v) as Set<string>)], ['g']);
     assert.equal(changes.alertCount, 1);
+    v = changes.version;
     changes.reset();
-    assert.equal(changes.take(), 'all');
+    changes.seal();
+    assert.equal(changes.since(v), 'all');
     assert.equal(changes.alertCount, 0);
+  });
+
+  it('tells a reader that fell behind the versions kept "all", and unions the rest', () => {
+    const changes = new ListChanges();
+    changes.seal();
+    const start = changes.version;
+    for (const key of ['g1', 'g2']) {
+      changes.group(undefined, { key, alerts: [] } as unknown as GroupView);
+      changes.seal();
+    }
+    assert.deepEqual([...(changes.since(start) as Set<string>)].sort(), ['g1', 'g2']);
+    for (let i = 0; i < 10; i++) changes.seal();
+    assert.equal(changes.since(start), 'all');
+    assert.deepEqual([...(changes.since(changes.version) as Set<string>)], []);
   });
 });

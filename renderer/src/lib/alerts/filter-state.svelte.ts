@@ -1,42 +1,141 @@
 // The alert filter as one object the whole window shares: the filter bar edits it, and a click
 // on a label chip, a severity count in the top bar, a receiver or a cluster badge adds to it
-// (karma's most used gesture). Persisted (debounced) by the app store.
+// (karma's most used gesture). Its state is private: everything changes it through a method,
+// and each change is handed to `onchange` (the filter persistence saves it, debounced).
 import { formatMatcher } from '$core/matchers/format.ts';
 import type { UiSettings } from '$core/settings/types.ts';
-import { parseFilterText, splitSegments } from './filter-text.ts';
+import { parseFilterText, splitSegments, type ParsedFilter } from './filter-text.ts';
+import type { AlertFilter } from './rows.ts';
 
 export type FilterValue = UiSettings['filter'];
 
-export class FilterState {
-  text = $state('');
-  showActive = $state(true);
-  showSilenced = $state(false);
-  showInhibited = $state(false);
-  showUnprocessed = $state(true);
-  receivers = $state<string[]>([]);
-  instances = $state<string[]>([]);
+/** The alert-state toggles of the filter. */
+export type StateToggle = 'showActive' | 'showSilenced' | 'showInhibited' | 'showUnprocessed';
 
-  constructor(saved: FilterValue) {
-    this.text = saved.text;
-    this.showActive = saved.showActive;
-    this.showSilenced = saved.showSilenced;
-    this.showInhibited = saved.showInhibited;
-    this.showUnprocessed = saved.showUnprocessed;
-    this.receivers = [...saved.receivers];
-    this.instances = [...saved.instances];
+interface FilterStateOptions {
+  /** Where it starts: the filter remembered in settings. */
+  saved: FilterValue;
+  /** Told of every change, with the new value. */
+  onchange?: (value: FilterValue) => void;
+}
+
+export class FilterState {
+  #text = $state('');
+  #toggles = $state.raw<Record<StateToggle, boolean>>({
+    showActive: true,
+    showSilenced: false,
+    showInhibited: false,
+    showUnprocessed: true,
+  });
+  #receivers = $state.raw<string[]>([]);
+  #instances = $state.raw<string[]>([]);
+  readonly #onchange: ((value: FilterValue) => void) | undefined;
+  // Not $derived: this object is made lazily, inside whichever component reads it first, and a
+  // $derived made there would belong to that component and stop updating once it is gone.
+  #parsed: { text: string; parsed: ParsedFilter } | null = null;
+
+  constructor({ saved, onchange }: FilterStateOptions) {
+    this.#text = saved.text;
+    this.#toggles = {
+      showActive: saved.showActive,
+      showSilenced: saved.showSilenced,
+      showInhibited: saved.showInhibited,
+      showUnprocessed: saved.showUnprocessed,
+    };
+    this.#receivers = [...saved.receivers];
+    this.#instances = [...saved.instances];
+    this.#onchange = onchange;
+  }
+
+  get text(): string {
+    return this.#text;
+  }
+  get receivers(): readonly string[] {
+    return this.#receivers;
+  }
+  get instances(): readonly string[] {
+    return this.#instances;
+  }
+  /** The text read as matchers and free words (and its error, if any); parsed once per text. */
+  get parsed(): ParsedFilter {
+    const text = this.#text;
+    if (this.#parsed?.text !== text) this.#parsed = { text, parsed: parseFilterText(text) };
+    return this.#parsed.parsed;
+  }
+
+  /** What the alert list filters by (a new object per read: derive it to keep one). */
+  get alertFilter(): AlertFilter {
+    const { matchers, words } = this.parsed;
+    return {
+      ...this.#toggles,
+      receivers: this.#receivers,
+      instances: this.#instances,
+      matchers,
+      words,
+    };
+  }
+
+  /** Whether alerts in this state are shown. */
+  shows(toggle: StateToggle): boolean {
+    return this.#toggles[toggle];
+  }
+  /** Whether anything but the state toggles narrows the list (the bar offers "Clear"). */
+  get narrowed(): boolean {
+    return this.#text !== '' || this.#receivers.length > 0 || this.#instances.length > 0;
   }
 
   /** A plain copy, for saving. */
   get value(): FilterValue {
     return {
-      text: this.text,
-      showActive: this.showActive,
-      showSilenced: this.showSilenced,
-      showInhibited: this.showInhibited,
-      showUnprocessed: this.showUnprocessed,
-      receivers: [...this.receivers],
-      instances: [...this.instances],
+      text: this.#text,
+      ...this.#toggles,
+      receivers: [...this.#receivers],
+      instances: [...this.#instances],
     };
+  }
+
+  setText(text: string): void {
+    if (text === this.#text) return;
+    this.#text = text;
+    this.#changed();
+  }
+
+  setShown(toggle: StateToggle, shown: boolean): void {
+    if (this.#toggles[toggle] === shown) return;
+    this.#toggles = { ...this.#toggles, [toggle]: shown };
+    this.#changed();
+  }
+
+  /** Adds the receiver to those shown, or takes it out. */
+  toggleReceiver(receiver: string): void {
+    this.#receivers = toggleIn(this.#receivers, receiver);
+    this.#changed();
+  }
+
+  /** Adds the instance to those shown, or takes it out. */
+  toggleInstance(id: string): void {
+    this.#instances = toggleIn(this.#instances, id);
+    this.#changed();
+  }
+
+  /** Only this receiver (a receiver badge); none: every receiver. */
+  onlyReceiver(receiver?: string): void {
+    this.#receivers = receiver === undefined ? [] : [receiver];
+    this.#changed();
+  }
+
+  /** Only these instances (an instance or cluster badge); none: every instance. */
+  onlyInstances(ids: readonly string[]): void {
+    this.#instances = [...ids];
+    this.#changed();
+  }
+
+  /** Text, receivers and instances cleared (the state toggles stay). */
+  clear(): void {
+    this.#text = '';
+    this.#receivers = [];
+    this.#instances = [];
+    this.#changed();
   }
 
   /**
@@ -46,24 +145,21 @@ export class FilterState {
   addMatcher(name: string, value: string, negate = false): void {
     const wanted = formatMatcher({ name, value, isRegex: false, isEqual: !negate });
     const opposite = formatMatcher({ name, value, isRegex: false, isEqual: negate });
-    const parsed = parseFilterText(this.text);
-    const present = parsed.matchers.some(
+    const present = this.parsed.matchers.some(
       (m) => !m.isRegex && m.name === name && m.value === value && (m.isEqual ?? true) === !negate,
     );
     if (present) return;
-    const kept = splitSegments(this.text)
+    const kept = splitSegments(this.#text)
       .map((s) => s.text.trim())
       .filter((t) => t !== '' && t !== opposite);
-    this.text = [...kept, wanted].join(', ');
+    this.setText([...kept, wanted].join(', '));
   }
 
-  /** Only this receiver (a receiver badge). */
-  onlyReceiver(receiver: string): void {
-    this.receivers = [receiver];
+  #changed(): void {
+    this.#onchange?.(this.value);
   }
+}
 
-  /** Only these instances (an instance or cluster badge). */
-  onlyInstances(ids: string[]): void {
-    this.instances = [...ids];
-  }
+function toggleIn(list: readonly string[], v: string): string[] {
+  return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
 }

@@ -2,8 +2,10 @@
 // filter, as group rows sorted for display. Results are cached per group and filter (a few
 // recent filters), so backspacing, toggling back and re-applying a filter after a delta only
 // re-filter what changed; a filter that narrows a recent one (a word typed further, a matcher
-// added) only re-checks what passed that one. Pure apart from those caches.
-import type { AlertView, GroupView } from '$core/model/view.ts';
+// added) only re-checks what passed that one. Pure apart from those caches, which are this
+// module's own: kept per prepared group object, so a group re-prepared after a change starts
+// with none.
+import type { AlertView } from '$core/model/view.ts';
 import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
 import {
   alertPasses,
@@ -13,14 +15,9 @@ import {
   type BuiltGroups,
   type GroupRow,
 } from './rows.ts';
-import {
-  groupText,
-  prepareGroups,
-  type PreparedGroup,
-  type PreparedGroups,
-} from './prepared-groups.ts';
+import { groupText, type PreparedGroup, type PreparedGroups } from './prepared-groups.ts';
 
-export interface FilterResult {
+interface FilterResult {
   visible: readonly AlertView[];
   row: GroupRow | null;
 }
@@ -43,6 +40,11 @@ export class GroupFilter {
   #key: string | undefined;
   #keySince = 0;
   #pruned = true;
+  /**
+   * Filter results by filter key (a few recent ones) per prepared group. Weak: a prepared group
+   * replaced after a change takes its results with it.
+   */
+  readonly #results = new WeakMap<PreparedGroup, Map<string, FilterResult>>();
 
   constructor(now: () => number = () => Date.now()) {
     this.#now = now;
@@ -68,7 +70,7 @@ export class GroupFilter {
     let alertCount = 0;
     for (const p of prepared.groups) {
       if (filter.receivers.length > 0 && !filter.receivers.includes(p.group.receiver)) continue;
-      const r = resultFor(p, key, parent, filter, prepared.order);
+      const r = resultFor({ p, results: this.#resultsOf(p), key, parent, filter, prepared });
       if (!r.row) continue;
       out.push(r.row);
       for (const a of r.visible) {
@@ -91,11 +93,23 @@ export class GroupFilter {
     this.#pruned = true;
     this.#recent = new Map([[key, filter]]);
     for (const p of prepared.groups) {
-      if (p.results.size <= 1) continue;
-      const mine = p.results.get(key);
-      p.results.clear();
-      if (mine) p.results.set(key, mine);
+      const results = this.#results.get(p);
+      if (!results || results.size <= 1) continue;
+      const mine = results.get(key);
+      results.clear();
+      if (mine) results.set(key, mine);
     }
+  }
+
+  /** How many filters' results are kept for a prepared group (the cache stays bounded). */
+  cachedFilters(p: PreparedGroup): number {
+    return this.#results.get(p)?.size ?? 0;
+  }
+
+  #resultsOf(p: PreparedGroup): Map<string, FilterResult> {
+    let results = this.#results.get(p);
+    if (!results) this.#results.set(p, (results = new Map()));
+    return results;
   }
 
   /** The most recent filter `filter` narrows (everything it passes, that one passed). */
@@ -105,30 +119,35 @@ export class GroupFilter {
   }
 }
 
-function resultFor(
-  p: PreparedGroup,
-  key: string,
-  parent: string | undefined,
-  filter: AlertFilter,
-  order: readonly string[],
-): FilterResult {
-  const cached = p.results.get(key);
+interface ResultRequest {
+  p: PreparedGroup;
+  /** The group's cached results by filter key. */
+  results: Map<string, FilterResult>;
+  key: string;
+  /** A recent filter this one narrows: only what passed it is checked again. */
+  parent: string | undefined;
+  filter: AlertFilter;
+  prepared: PreparedGroups;
+}
+
+function resultFor({ p, results, key, parent, filter, prepared }: ResultRequest): FilterResult {
+  const cached = results.get(key);
   if (cached) {
     // Most recently used last: the oldest goes first when the cache is full.
-    p.results.delete(key);
-    p.results.set(key, cached);
+    results.delete(key);
+    results.set(key, cached);
     return cached;
   }
-  const base = (parent !== undefined ? p.results.get(parent)?.visible : undefined) ?? p.sorted;
+  const base = (parent !== undefined ? results.get(parent)?.visible : undefined) ?? p.sorted;
   const passed =
     filter.words.length > 0 && !filter.words.every((w) => groupText(p).includes(w))
       ? []
       : base.filter((a) => alertPasses(a, filter));
   // Unchanged lists keep their identity, so their rows are reused too.
   const visible = passed.length === base.length ? base : passed;
-  const result: FilterResult = { visible, row: groupRow(p, visible, order) };
-  p.results.set(key, result);
-  if (p.results.size > KEPT) p.results.delete(p.results.keys().next().value!);
+  const result: FilterResult = { visible, row: groupRow(p, visible, prepared.order) };
+  results.set(key, result);
+  if (results.size > KEPT) results.delete(results.keys().next().value!);
   return result;
 }
 
@@ -195,14 +214,4 @@ function matcherKey(m: AlertFilter['matchers'][number]): string {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** Filtered, sorted groups in one go (no caches kept): the reference the tests check. */
-export function buildGroups(
-  groups: Record<string, GroupView>,
-  alerts: Record<string, AlertView>,
-  filter: AlertFilter,
-  order: readonly string[],
-): BuiltGroups {
-  return new GroupFilter().build(prepareGroups(null, groups, alerts, order), filter);
 }

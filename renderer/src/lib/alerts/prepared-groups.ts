@@ -4,7 +4,6 @@
 // 100,000 alerts every time. Pure, so it is unit-tested in plain Node.
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
-import type { FilterResult } from './group-filter.ts';
 import type { ListChanges } from './list-changes.ts';
 
 export interface PreparedGroup {
@@ -15,8 +14,6 @@ export interface PreparedGroup {
   readonly sorted: readonly AlertView[];
   /** Counts by state over all of the group's alerts (the header shows them unfiltered). */
   readonly counts: GroupCounts;
-  /** Filter results by filter key (a few recent ones), owned by GroupFilter. */
-  readonly results: Map<string, FilterResult>;
   /** All its alerts' searchable text, made on the first free-text filter (groupText). */
   text?: string;
 }
@@ -43,7 +40,7 @@ export interface PreparedGroups {
   readonly orderKey: string;
 }
 
-/** What changed since `prev` was prepared, when the caller knows (ListChanges.take). */
+/** What changed since `prev` was prepared, when the caller knows (ListChanges.since). */
 export interface Changes {
   /** The groups whose record or any of whose alert records changed, or 'all'. */
   groups: ReadonlySet<string> | 'all';
@@ -54,7 +51,7 @@ export interface Changes {
 /**
  * Groups ready to filter. A group keeps its prepared object from `prev` when neither the group
  * record nor any of its alert records changed (records are replaced, never mutated, when they
- * change), so per-group filter results cached on it stay valid. With `changes`, only the
+ * change), so per-group filter results cached for it stay valid. With `changes`, only the
  * groups it names are looked at again; without, every group's alerts are compared.
  */
 export function prepareGroups(
@@ -97,7 +94,7 @@ export function prepareGroups(
       else if (isSilenced(a)) counts.silenced++;
       else counts.inhibited++;
     }
-    return { group: g, source, sorted: present.sort(cmp), counts, results: new Map() };
+    return { group: g, source, sorted: present.sort(cmp), counts };
   }
 }
 
@@ -127,12 +124,18 @@ function shared(list: readonly PreparedGroup[], memberships: number, total: numb
   return multi;
 }
 
-/** prepareGroups with its previous result kept: what a component derives through. */
+/**
+ * prepareGroups with its previous result kept: what a component derives through. Reading the
+ * view's changes does not consume them, so preparing again (Svelte re-running the derivation)
+ * gives the same list.
+ */
 export class GroupPreparer {
   #last: PreparedGroups | null = null;
+  /** The version of the view's changes `#last` was prepared at. */
+  #version = 0;
   readonly #changes: ListChanges | undefined;
 
-  /** `changes`: the view's record of changed groups, which this preparer alone takes. */
+  /** `changes`: the view's record of changed groups, sealed by the view store per update. */
   constructor(changes?: ListChanges) {
     this.#changes = changes;
   }
@@ -143,7 +146,11 @@ export class GroupPreparer {
     order: readonly string[],
   ): PreparedGroups {
     const c = this.#changes;
-    const changes = c ? { groups: c.take(), alertCount: c.alertCount } : undefined;
+    let changes: Changes | undefined;
+    if (c) {
+      changes = { groups: c.since(this.#version), alertCount: c.alertCount };
+      this.#version = c.version;
+    }
     return (this.#last = prepareGroups(this.#last, groups, alerts, order, changes));
   }
 }

@@ -129,7 +129,10 @@ export class ViewStore {
   }
 
   #labels: LabelIndex | null = null;
-  /** Which groups changed since the alert list last looked (it re-sorts only those). */
+  /**
+   * Which groups changed, per version shown (the alert list re-sorts only those). Sealed in
+   * #show, where the changes become visible, so the list only reads it.
+   */
   readonly listChanges = new ListChanges();
   readonly #reader = (() => {
     const reader = new ViewStreamReader();
@@ -197,7 +200,9 @@ export class ViewStore {
 
   #show(next: ViewSnapshot, changed: readonly CollectionName[]): void {
     // New collections are assigned; a collection changed in place bumps its version; the
-    // others keep their readers quiet.
+    // others keep their readers quiet. The list's changes are sealed first: readers woken by
+    // the new versions see them.
+    this.listChanges.seal();
     this.#instances.set(next.instances, changed.includes('instances'));
     this.#clusters.set(next.clusters, changed.includes('clusters'));
     this.#groups.set(next.groups, changed.includes('groups'));

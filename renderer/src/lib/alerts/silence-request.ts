@@ -1,0 +1,22 @@
+// What "silence" on a row of the alert list opens: the silence form for the group (its
+// cluster), for the alert (the cluster of its group, else its first), or a blank one.
+import type { GroupView } from '$core/model/view.ts';
+import type { SilenceFormRequest } from '../app/silence-form-request.ts';
+import type { Row } from './rows.ts';
+
+export function silenceRequestFor(
+  row: Row | null,
+  groups: Record<string, GroupView>,
+): SilenceFormRequest {
+  if (!row) return { mode: 'create' };
+  if (row.kind === 'group')
+    return { mode: 'create', from: { groupKey: row.key }, clusterId: row.group.clusterId };
+  const clusterId =
+    (Object.hasOwn(groups, row.groupKey) ? groups[row.groupKey] : undefined)?.clusterId ??
+    row.alert.clusters[0];
+  return {
+    mode: 'create',
+    from: { fingerprint: row.alert.fingerprint, ...(clusterId ? { clusterId } : {}) },
+    ...(clusterId ? { clusterId } : {}),
+  };
+}

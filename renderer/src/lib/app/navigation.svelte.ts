@@ -1,0 +1,109 @@
+// Where the window is: the current view, the open silence dialog, and hand-offs to views that
+// show something on request (the alerts view selecting a group or alert, the filter bar
+// focusing its input). Hand-offs are method calls, not state used as an event: a view that is
+// mounted handles a request at once; one that is not yet gets it when it mounts.
+import type { Subscriptions } from '$core/bridge/contract.ts';
+import type { AppNotification } from '$core/model/events.ts';
+import type { SilenceFormRequest } from './silence-form-request.ts';
+
+/** The views, in the order of the tabs and of the keys 1-5. */
+export const VIEW_NAMES = ['alerts', 'silences', 'instances', 'timeline', 'settings'] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
+
+/** What 'ui:navigate' asks the alerts view to show and select. */
+type AlertsTarget = Pick<Subscriptions['ui:navigate'], 'groupKey' | 'fingerprint'>;
+
+/** The view named by the URL hash (#/silences), so a reload stays where it was. */
+function viewFromHash(): ViewName {
+  const name = typeof location === 'undefined' ? '' : location.hash.replace(/^#\/?/, '');
+  return (VIEW_NAMES as readonly string[]).includes(name) ? (name as ViewName) : 'alerts';
+}
+
+/** A request that waits for its handler to mount. */
+class HandOff<T> {
+  #handler: ((request: T) => void) | null = null;
+  #pending: { request: T } | null = null;
+
+  request(request: T): void {
+    if (this.#handler) this.#handler(request);
+    else this.#pending = { request };
+  }
+
+  /** Handles requests until the returned function is called (one that came first, at once). */
+  handle(handler: (request: T) => void): () => void {
+    this.#handler = handler;
+    const pending = this.#pending;
+    this.#pending = null;
+    if (pending) queueMicrotask(() => handler(pending.request));
+    return () => {
+      if (this.#handler === handler) this.#handler = null;
+    };
+  }
+}
+
+export class Navigation {
+  #current = $state<ViewName>(viewFromHash());
+  #silenceForm = $state.raw<SilenceFormRequest | null>(null);
+  readonly #alertsTargets = new HandOff<AlertsTarget>();
+  readonly #filterFocus = new HandOff<void>();
+
+  get current(): ViewName {
+    return this.#current;
+  }
+  /** The silence dialog's request while it is open. */
+  get silenceForm(): SilenceFormRequest | null {
+    return this.#silenceForm;
+  }
+
+  /** Switches the window to a view (tabs, the URL hash, navigation from notifications). */
+  show(view: ViewName): void {
+    this.#current = view;
+  }
+
+  /** A view, and in the alerts view a group or alert to show and select. */
+  navigate(target: Subscriptions['ui:navigate']): void {
+    this.#current = target.view;
+    if (target.view !== 'alerts' || (!target.groupKey && !target.fingerprint)) return;
+    this.#alertsTargets.request({
+      ...(target.groupKey ? { groupKey: target.groupKey } : {}),
+      ...(target.fingerprint ? { fingerprint: target.fingerprint } : {}),
+    });
+  }
+
+  /** The alerts view shows navigation targets while mounted (one that came first, at once). */
+  handleAlertsTargets(show: (target: AlertsTarget) => void): () => void {
+    return this.#alertsTargets.handle(show);
+  }
+
+  /** `/`: the alerts view, with its filter input focused. */
+  focusFilter(): void {
+    this.#current = 'alerts';
+    this.#filterFocus.request();
+  }
+
+  /** The filter bar focuses its input on request while mounted. */
+  handleFilterFocus(focus: () => void): () => void {
+    return this.#filterFocus.handle(focus);
+  }
+
+  /** Shows what a notification is about: its silence, its instance, or its group/alert. */
+  openNotification(n: AppNotification): void {
+    const t = n.target;
+    if (t?.silenceKey) this.navigate({ view: 'silences' });
+    else if (t?.instanceId && !t.groupKey && !t.fingerprint) this.navigate({ view: 'instances' });
+    else
+      this.navigate({
+        view: 'alerts',
+        ...(t?.groupKey ? { groupKey: t.groupKey } : {}),
+        ...(t?.fingerprint ? { fingerprint: t.fingerprint } : {}),
+      });
+  }
+
+  openSilenceForm(request: SilenceFormRequest): void {
+    this.#silenceForm = request;
+  }
+
+  closeSilenceForm(): void {
+    this.#silenceForm = null;
+  }
+}

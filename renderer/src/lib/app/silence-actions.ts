@@ -1,0 +1,63 @@
+// Silence commands offered outside the silence dialog: acknowledge a group or alert (from the
+// list, the details, a toast), and expire or extend a silence from a notification (stale-
+// silence hygiene). Each says what happened in a toast; failures too, nothing is lost.
+import type { BridgeApi, QuickFrom } from '$core/bridge/contract.ts';
+import type { SilenceView } from '$core/model/view.ts';
+import type { Settings } from '$core/settings/types.ts';
+import { errorMessage } from './errors.ts';
+import type { Flash } from './notifications.svelte.ts';
+
+interface SilenceActionsOptions {
+  bridge: BridgeApi;
+  /** The silences in the view (an extension starts from the silence's end). */
+  silences: () => Record<string, SilenceView>;
+  settings: () => Settings | null;
+  flash: (message: Flash) => void;
+}
+
+export class SilenceActions {
+  readonly #o: SilenceActionsOptions;
+
+  constructor(options: SilenceActionsOptions) {
+    this.#o = options;
+  }
+
+  /** Acknowledge a group or an alert until it resolves (a short ack silence the core tends). */
+  async acknowledge(from: QuickFrom, what: string): Promise<void> {
+    try {
+      const results = await this.#o.bridge['silences:acknowledge'](from);
+      const mins = this.#o.settings()?.silences.ackMinutes ?? 15;
+      this.#o.flash({
+        title: 'Acknowledged',
+        body: `${what}: silenced until it resolves (renewed every ${mins} min while this app runs).`,
+        silenceKey: results[0]?.silenceKey,
+      });
+    } catch (e) {
+      this.#o.flash({ title: 'Acknowledge failed', body: `${what}: ${errorMessage(e)}` });
+    }
+  }
+
+  async expire(key: string): Promise<void> {
+    try {
+      await this.#o.bridge['silences:expire'](key);
+      this.#o.flash({
+        title: 'Silence expired',
+        body: 'It no longer silences anything.',
+        silenceKey: key,
+      });
+    } catch (e) {
+      this.#o.flash({ title: 'Expire failed', body: errorMessage(e), silenceKey: key });
+    }
+  }
+
+  async extend(key: string, ms: number): Promise<void> {
+    const s = this.#o.silences()[key];
+    const endsAt = new Date(Math.max(s ? Date.parse(s.endsAt) : 0, Date.now()) + ms).toISOString();
+    try {
+      await this.#o.bridge['silences:extend'](key, endsAt);
+      this.#o.flash({ title: 'Silence extended', body: `Now ends ${endsAt}.`, silenceKey: key });
+    } catch (e) {
+      this.#o.flash({ title: 'Extend failed', body: errorMessage(e), silenceKey: key });
+    }
+  }
+}
