@@ -50,7 +50,6 @@ export class AppStore {
     });
     this.silences = new SilenceActions({
       bridge,
-      silences: () => this.view.silences,
       settings: () => settings.settings,
       flash: (message) => this.notifications.flash(message),
     });

@@ -2,15 +2,12 @@
 // list, the details, a toast), and expire or extend a silence from a notification (stale-
 // silence hygiene). Each says what happened in a toast; failures too, nothing is lost.
 import type { BridgeApi, QuickFrom } from '$core/bridge/contract.ts';
-import type { SilenceView } from '$core/model/view.ts';
 import type { Settings } from '$core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 import type { Flash } from './notifications.svelte.ts';
 
 interface SilenceActionsOptions {
   bridge: BridgeApi;
-  /** The silences in the view (an extension starts from the silence's end). */
-  silences: () => Record<string, SilenceView>;
   settings: () => Settings | null;
   flash: (message: Flash) => void;
 }
@@ -51,10 +48,9 @@ export class SilenceActions {
   }
 
   async extend(key: string, ms: number): Promise<void> {
-    const s = this.#o.silences()[key];
-    const endsAt = new Date(Math.max(s ? Date.parse(s.endsAt) : 0, Date.now()) + ms).toISOString();
     try {
-      await this.#o.bridge['silences:extend'](key, endsAt);
+      // The core decides the new end (from the later of the current end and now).
+      const { endsAt } = await this.#o.bridge['silences:extendBy'](key, ms);
       this.#o.flash({ title: 'Silence extended', body: `Now ends ${endsAt}.`, silenceKey: key });
     } catch (e) {
       this.#o.flash({ title: 'Extend failed', body: errorMessage(e), silenceKey: key });
