@@ -19,7 +19,7 @@ const STEP = 15_000;
 class Pipeline {
   readonly differ = new EventDiffer();
   readonly policy: NotificationPolicy;
-  private prev: ViewSnapshot | undefined;
+  #prev: ViewSnapshot | undefined;
   constructor(
     opts: NotificationPolicyOptions,
     readonly settings: Settings = defaultSettings(),
@@ -27,9 +27,9 @@ class Pipeline {
     this.policy = new NotificationPolicy(opts);
   }
   step(view: ViewSnapshot, nowMs: number): AppNotification[] {
-    const events = this.differ.diff(this.prev, view, nowMs, { expiringWithinMin: 10 });
-    const ctx = { initialClusters: initialClusters(this.prev, view) };
-    this.prev = view;
+    const events = this.differ.diff(this.#prev, view, nowMs, { expiringWithinMin: 10 });
+    const ctx = { initialClusters: initialClusters(this.#prev, view) };
+    this.#prev = view;
     if (events.length === 0) return [];
     return this.policy.decide(events, view, this.settings, nowMs, ctx);
   }
@@ -40,15 +40,16 @@ class Pipeline {
  * as many new ones fire. Records of alerts still in the window are reused (as the engine does).
  */
 class Churn {
-  private readonly records = new Map<number, AlertView>();
-  private start = 0;
-  constructor(
-    private readonly size: number,
-    private readonly churn: number,
-  ) {
-    for (let i = 0; i < size; i++) this.records.set(i, this.make(i));
+  readonly #records = new Map<number, AlertView>();
+  #start = 0;
+  readonly #size: number;
+  readonly #churn: number;
+  constructor(size: number, churn: number) {
+    this.#size = size;
+    this.#churn = churn;
+    for (let i = 0; i < size; i++) this.#records.set(i, this.#make(i));
   }
-  private make(i: number): AlertView {
+  #make(i: number): AlertView {
     return alert({
       labels: { alertname: `Rule${i % 7}`, severity: 'warning', host: `h${i}` },
       annotations: { summary: `host h${i} is unhappy` },
@@ -56,12 +57,12 @@ class Churn {
     });
   }
   next(): ViewSnapshot {
-    for (let k = 0; k < this.churn; k++) {
-      this.records.delete(this.start);
-      this.records.set(this.start + this.size, this.make(this.start + this.size));
-      this.start++;
+    for (let k = 0; k < this.#churn; k++) {
+      this.#records.delete(this.#start);
+      this.#records.set(this.#start + this.#size, this.#make(this.#start + this.#size));
+      this.#start++;
     }
-    return snapshot({ alerts: [...this.records.values()] });
+    return snapshot({ alerts: [...this.#records.values()] });
   }
 }
 
