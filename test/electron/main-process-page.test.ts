@@ -75,21 +75,14 @@ describe('Electron page origin (fake electron module)', () => {
     assert.equal((await get('app://amtray/')).status, 200, '/ is the page');
   });
 
-  it('refuses paths outside the build, other hosts, unknown types and writes', async () => {
-    for (const url of [
-      'app://amtray/../package.json',
+  it('refuses paths outside the build, other hosts and writes (app-protocol.test.ts has them all)', async () => {
+    const outside = [
       'app://amtray/%2e%2e/%2e%2e/package.json',
       'app://amtray/..%2f..%2fpackage.json',
-      'app://amtray/assets/..%5c..%5c..%5cpackage.json',
-      'app://amtray/%00index.html',
-      'app://amtray/nope.html',
-      'app://amtray/assets/',
-      'app://other/index.html',
-      'app://amtray:1/index.html',
-    ]) {
+    ];
+    for (const url of [...outside, 'app://other/index.html']) {
       const answer = await get(url);
-      assert.equal(answer.status, 404, url);
-      assert.doesNotMatch(answer.text ?? '', /"name"|<html/, url);
+      assert.deepEqual([answer.status, answer.text], [404, 'not found'], url);
     }
     assert.equal((await get('app://amtray/index.html', 'POST')).status, 405);
   });

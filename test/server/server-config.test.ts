@@ -11,7 +11,7 @@ import { loadSettingsDocument } from '../../main/core/settings/read-file.ts';
 import type { Settings } from '../../main/core/settings/types.ts';
 import { defaultConfigPath, parseServeArgs } from '../../main/server/args.ts';
 import { FileSecretStore, secretEnvName } from '../../main/server/secrets.ts';
-import { startBrowserShell, withCliInstances } from '../../main/server/start.ts';
+import { startBrowserShell, withCliInstances, type BrowserShell } from '../../main/server/start.ts';
 import { createWsBridge } from '../../renderer/src/bridge/ws-client.ts';
 import { createFakeCore } from '../support/fake-core.ts';
 
@@ -86,6 +86,16 @@ describe('serve arguments', () => {
   });
 });
 
+/** A bridge client to an in-process shell, as its page would connect (token and Origin). */
+function bridgeTo(shell: BrowserShell) {
+  return createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
+    createSocket: (u) =>
+      new WebSocket(u, { origin: `http://127.0.0.1:${shell.port}` }) as unknown as ReturnType<
+        Parameters<typeof createWsBridge>[1]['createSocket']
+      >,
+  });
+}
+
 describe('browser shell secrets and settings', () => {
   let dir: string;
   before(async () => {
@@ -130,12 +140,7 @@ describe('browser shell secrets and settings', () => {
       instances: ['http://127.0.0.1:9093'],
       rendererDir: dir,
     });
-    const bridge = createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
-      createSocket: (u) =>
-        new WebSocket(u, { origin: `http://127.0.0.1:${shell.port}` }) as unknown as ReturnType<
-          Parameters<typeof createWsBridge>[1]['createSocket']
-        >,
-    });
+    const bridge = bridgeTo(shell);
     try {
       assert.deepEqual(
         given?.instances.map((i) => [i.id, i.url]),
@@ -180,12 +185,7 @@ describe('browser shell secrets and settings', () => {
       configPath,
       rendererDir: dir,
     });
-    const bridge = createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
-      createSocket: (u) =>
-        new WebSocket(u, { origin: `http://127.0.0.1:${shell.port}` }) as unknown as ReturnType<
-          Parameters<typeof createWsBridge>[1]['createSocket']
-        >,
-    });
+    const bridge = bridgeTo(shell);
     try {
       const next = structuredClone(core.settings);
       next.instances.push({
