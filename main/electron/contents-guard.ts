@@ -1,7 +1,9 @@
 // App-wide rules for every webContents Electron creates (the window's, and any future one: a
 // devtools page, a webview someone adds, a window a bug lets open): no new windows, no
-// navigation away, no redirects, no <webview>. Registered before the first window; the app
-// window then adds its own handlers (window.ts: its http(s) links go to the OS browser).
+// navigation away, no redirects, no <webview>. Registered before the first window. Electron
+// emits 'web-contents-created' inside the BrowserWindow constructor, so the app window's own
+// handlers, set right after (window.ts: its http(s) links go to the OS browser), replace the
+// window-open one here and add to the rest.
 import type { App, WebContents } from 'electron';
 
 /** The parts of a WebContents guarded here. */

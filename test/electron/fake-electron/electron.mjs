@@ -5,6 +5,7 @@
 // It fakes Electron only: the app's core talks to a real Alertmanager.
 import { EventEmitter } from 'node:events';
 import { createProtocol } from './protocol.mjs';
+import { createTray } from './tray.mjs';
 
 const report = (msg) => process.send?.(msg);
 const toJson = (value) => JSON.parse(JSON.stringify(value ?? null));
@@ -143,48 +144,8 @@ export const shell = {
 export const nativeImage = { createFromPath: (path) => ({ path }) };
 export const nativeTheme = Object.assign(new EventEmitter(), { shouldUseDarkColors: false });
 
-let lastMenu;
-export const Menu = { buildFromTemplate: (template) => ({ template }) };
-
-function serializeMenu(items) {
-  return items.map((i) => ({
-    id: i.id,
-    type: i.type,
-    label: i.label,
-    enabled: i.enabled,
-    ...(i.submenu ? { submenu: serializeMenu(i.submenu) } : {}),
-  }));
-}
-
-function findItem(items, id) {
-  for (const item of items) {
-    if (item.id === id) return item;
-    const inner = item.submenu && findItem(item.submenu, id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-export class Tray extends EventEmitter {
-  constructor(image) {
-    super();
-    report({ type: 'tray-image', path: image.path });
-  }
-  setImage(image) {
-    report({ type: 'tray-image', path: image.path });
-  }
-  setToolTip(text) {
-    report({ type: 'tray-tooltip', text });
-  }
-  setContextMenu(menu) {
-    lastMenu = menu;
-    report({ type: 'menu', items: serializeMenu(menu.template) });
-  }
-  isDestroyed() {
-    return false;
-  }
-  destroy() {}
-}
+const { Tray, Menu, menuItem } = createTray(report);
+export { Tray, Menu };
 
 export class Notification extends EventEmitter {
   static isSupported() {
@@ -235,7 +196,7 @@ process.on('message', async (msg) => {
         return reply({ result: toJson(await handler(event, ...msg.args)) });
       }
       case 'click': {
-        const item = lastMenu && findItem(lastMenu.template, msg.itemId);
+        const item = menuItem(msg.itemId);
         if (!item?.click) return reply({ error: `no clickable tray item ${msg.itemId}` });
         item.click();
         return reply({});
