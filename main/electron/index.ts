@@ -1,11 +1,12 @@
 // Electron main process: one instance (a second launch focuses the first), the core polling
 // in the background, a tray icon that is the app, a window on demand, native notifications,
 // sleep/wake handling. Thin glue: behaviour lives in the core, the bridge and the small
-// modules next to this file; main() only puts them together, in this order: settings
-// (store.ts), core and history, bridge (shell-services.ts, ipc.ts), window (main-window.ts,
+// modules next to this file; main() only puts them together, in this order: the page's
+// app:// protocol and the guard on every webContents (app-protocol.ts, contents-guard.ts),
+// settings (store.ts), core and history, bridge (shell-services.ts, ipc.ts), window (main-window.ts,
 // saved-bounds.ts), notifications (notifier.ts), tray (tray-actions.ts, tray-wiring.ts), sleep
 // (sleep.ts), quit (lifecycle.ts).
-import { app, ipcMain, safeStorage, shell } from 'electron';
+import { app, ipcMain, protocol, safeStorage, shell } from 'electron';
 import { join } from 'node:path';
 import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
@@ -15,7 +16,9 @@ import { safeExternalUrl } from '../core/security/external-url.ts';
 import { systemClock } from '../core/service.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { appFiles, osUserName } from './app-env.ts';
+import { registerAppScheme, serveAppProtocol } from './app-protocol.ts';
 import { startedHidden } from './autostart.ts';
+import { guardAllWebContents } from './contents-guard.ts';
 import { installE2eHook } from './e2e-hook.ts';
 import { registerIpcBridge } from './ipc.ts';
 import { watchLifecycle } from './lifecycle.ts';
@@ -29,6 +32,7 @@ import { openSettingsStore } from './store.ts';
 import type { TrayController } from './tray.ts';
 import { TrayActions } from './tray-actions.ts';
 import { wireTray } from './tray-wiring.ts';
+import { windowCsp } from './window.ts';
 
 export const APP_ID = 'io.github.amtray.app';
 
@@ -38,6 +42,10 @@ const log = (line: string) => console.error(`[amtray] ${line}`);
 if (process.env.AMTRAY_USER_DATA) app.setPath('userData', process.env.AMTRAY_USER_DATA);
 // Windows groups notifications and taskbar entries by this id (must match electron-builder).
 if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+// Privileged schemes must be known before the app is ready; every webContents is guarded
+// from the first one on.
+registerAppScheme(protocol);
+guardAllWebContents(app, log);
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it gets 'second-instance' and shows its window.
@@ -55,7 +63,19 @@ async function main(): Promise<void> {
   const tray: { current?: TrayController } = {};
 
   await app.whenReady();
-  const files = appFiles(app.getAppPath(), process.env.VITE_DEV_SERVER_URL);
+  const files = appFiles({
+    root: app.getAppPath(),
+    devServerUrl: process.env.VITE_DEV_SERVER_URL,
+    packaged: app.isPackaged,
+    log,
+  });
+  if (files.location.kind === 'app') {
+    serveAppProtocol(protocol, {
+      root: files.location.root,
+      csp: windowCsp(files.location),
+      log,
+    });
+  }
   const userData = app.getPath('userData');
   const secrets = new SafeSecretStore(join(userData, 'secrets.json'), safeStorage);
   const settingsFile = await openSettingsStore(userData, secrets, log);

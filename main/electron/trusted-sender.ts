@@ -1,12 +1,12 @@
 // Only our own window's top frame, showing our own page, may call the bridge over IPC. An
 // iframe, a navigated-away page or any other webContents is refused. Pure decision; ipc.ts
 // gathers the facts from the IPC event.
-import { fileURLToPath } from 'node:url';
+import { APP_HOST, APP_SCHEME } from './app-protocol.ts';
 
 export type AppLocation =
-  /** Production: file:// of out/renderer/index.html. */
-  | { kind: 'file'; indexPath: string }
-  /** npm run dev: the Vite dev server. */
+  /** Production: app://amtray/index.html, served from `root` (out/renderer). */
+  | { kind: 'app'; root: string }
+  /** npm run dev (never in a packaged app): the Vite dev server on this machine. */
   | { kind: 'dev'; origin: string };
 
 export interface SenderFacts {
@@ -31,12 +31,13 @@ export function isAppUrl(raw: string, app: AppLocation): boolean {
       url.origin === new URL(app.origin).origin
     );
   }
-  if (url.protocol !== 'file:' || (url.host !== '' && url.host !== 'localhost')) return false;
-  try {
-    return fileURLToPath(new URL(url.pathname, 'file://')) === app.indexPath;
-  } catch {
-    return false;
-  }
+  return (
+    url.protocol === `${APP_SCHEME}:` &&
+    url.host === APP_HOST &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/index.html'
+  );
 }
 
 export function isTrustedSender(

@@ -1,11 +1,12 @@
 // The app window: locked down (context isolation, sandbox, no Node, web security), loads our
-// own page only, never navigates or opens windows (http(s) links go to the OS browser after
-// validation), denies every permission, enforces the CSP as a header too, hides to the tray
-// on close and remembers its bounds. Electron glue only: decisions live in pure modules.
+// own page only (app://amtray/, app-protocol.ts), never navigates or opens windows (http(s)
+// links go to the OS browser after validation), denies every permission, enforces the CSP as a
+// header too, hides to the tray on close and remembers its bounds. Every other webContents is
+// guarded app-wide (contents-guard.ts). Electron glue only: decisions live in pure modules.
 import { BrowserWindow, screen, session, shell, type Session } from 'electron';
-import { pathToFileURL } from 'node:url';
 import { buildCsp } from '../core/security/csp.ts';
 import { safeExternalUrl } from '../core/security/external-url.ts';
+import { APP_PAGE_URL } from './app-protocol.ts';
 import type { AppLocation } from './trusted-sender.ts';
 import { DEFAULT_SIZE, MIN_SIZE, restoreBounds, type Rect } from './window-bounds.ts';
 
@@ -22,6 +23,11 @@ export interface WindowOptions {
 
 let sessionHardened = false;
 
+/** The window's policy: no WebSocket source at all, except the dev server's in `npm run dev`. */
+export function windowCsp(app: AppLocation): string {
+  return buildCsp(app.kind === 'dev' ? { devServer: app.origin } : {});
+}
+
 /** Session-wide rules: no permissions, CSP header on every response of ours. */
 function hardenSession(ses: Session, app: AppLocation, log: (line: string) => void): void {
   if (sessionHardened) return;
@@ -31,7 +37,7 @@ function hardenSession(ses: Session, app: AppLocation, log: (line: string) => vo
     callback(false);
   });
   ses.setPermissionCheckHandler(() => false);
-  const csp = buildCsp(app.kind === 'dev' ? { devServer: app.origin } : {});
+  const csp = windowCsp(app);
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: {
@@ -44,7 +50,7 @@ function hardenSession(ses: Session, app: AppLocation, log: (line: string) => vo
 }
 
 export function appUrl(app: AppLocation): string {
-  return app.kind === 'dev' ? app.origin : pathToFileURL(app.indexPath).href;
+  return app.kind === 'dev' ? app.origin : APP_PAGE_URL;
 }
 
 export function createMainWindow(opts: WindowOptions): BrowserWindow {

@@ -1,6 +1,7 @@
 // Command line and environment of the browser shell, parsed into options. Pure.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { baseUrlProblem } from '../core/settings/base-url.ts';
 
 export interface ServeArgs {
   configPath: string;
@@ -27,6 +28,19 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv, home = homedir()): str
       ? env.XDG_CONFIG_HOME
       : join(home, '.config');
   return join(base, 'alertmanager-tray', 'settings.json');
+}
+
+/** An --instance URL, or a clear refusal (which never repeats a password given in it). */
+function instanceUrl(v: string): string {
+  const problem = baseUrlProblem(v);
+  if (!problem) return v;
+  if (problem.kind === 'invalid') throw new Error(`--instance: ${problem.message}: ${v}`);
+  if (problem.kind === 'credentials') {
+    throw new Error(
+      "--instance: a user name or password in the URL is not accepted (the URL is shown in the window and in the process list): add the instance in the window's Instances settings and enter them in its basic auth fields",
+    );
+  }
+  throw new Error(`--instance: ${problem.message}`);
 }
 
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv, home?: string): ServeArgs {
@@ -58,20 +72,9 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv, home?: st
         out.port = port;
         break;
       }
-      case '--instance': {
-        const v = value();
-        let url: URL;
-        try {
-          url = new URL(v);
-        } catch {
-          throw new Error(`--instance: not a URL: ${v}`);
-        }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-          throw new Error(`--instance: expected an http(s) URL: ${v}`);
-        }
-        out.instances.push(v);
+      case '--instance':
+        out.instances.push(instanceUrl(value()));
         break;
-      }
       case '-h':
       case '--help':
         out.help = true;

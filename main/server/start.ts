@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppInfo } from '../core/bridge/contract.ts';
-import { buildCsp } from '../core/security/csp.ts';
+import { browserShellCsp, buildCsp } from '../core/security/csp.ts';
 import { createHandlers, type ShellServices } from '../core/bridge/handlers.ts';
 import { openSettingsFile, type SettingsFile } from '../core/settings/persist.ts';
 import { Emitter, createSubscribe, type NavigateRequest } from '../core/bridge/subscriptions.ts';
@@ -184,6 +184,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
   const token = randomBytes(32).toString('base64url');
   const rendererDir = opts.rendererDir ?? findRendererDir();
   let port = 0;
+  // Until the port is known nothing is served; then the socket source names that port only.
   let csp = buildCsp();
 
   const server = createServer((req, res) => {
@@ -248,7 +249,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     });
   });
   port = (server.address() as AddressInfo).port;
-  csp = buildCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] });
+  csp = browserShellCsp(port);
   core.start();
 
   const url = `${servedOrigin(port)}/?token=${token}`;

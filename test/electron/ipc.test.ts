@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { before, describe, it } from 'node:test';
 import vm from 'node:vm';
 import { REQUEST_CHANNELS, type BridgeApi } from '../../main/core/bridge/contract.ts';
@@ -22,7 +21,7 @@ import { createFakeCore, emptySnapshot } from '../support/fake-core.ts';
 
 const root = new URL('../../', import.meta.url);
 const bundlePath = new URL('out/preload/index.cjs', root);
-const INDEX = '/app/out/renderer/index.html';
+const PAGE = 'app://amtray/index.html';
 
 type Listener = (event: unknown, ...args: unknown[]) => void;
 
@@ -89,7 +88,7 @@ function loadPreload(electron: unknown): void {
   assert.deepEqual(required, ['electron']);
 }
 
-function setup(frameUrl = pathToFileURL(INDEX).href, webContentsId = 1, isMainFrame = true) {
+function setup(frameUrl = PAGE, webContentsId = 1, isMainFrame = true) {
   const w = world(frameUrl, webContentsId, isMainFrame);
   const core = createFakeCore(defaultSettings());
   const navigate = new NavigateHub();
@@ -115,7 +114,7 @@ function setup(frameUrl = pathToFileURL(INDEX).href, webContentsId = 1, isMainFr
   registerIpcBridge(w.ipcMain, {
     handlers,
     subscribe: createSubscribe({ core, navigate }),
-    trusted: () => ({ webContentsId: 1, app: { kind: 'file', indexPath: INDEX } }),
+    trusted: () => ({ webContentsId: 1, app: { kind: 'app', root: '/app/out/renderer' } }),
     log: (l) => refused.push(l),
   });
   loadPreload(w.electron);
@@ -209,10 +208,11 @@ describe('Electron IPC bridge (real preload bundle, fake ipc)', () => {
   });
 
   for (const [name, url, id, main] of [
-    ['a foreign webContents', pathToFileURL(INDEX).href, 2, true],
-    ['a sub-frame', pathToFileURL(INDEX).href, 1, false],
+    ['a foreign webContents', PAGE, 2, true],
+    ['a sub-frame', PAGE, 1, false],
     ['another URL', 'https://evil.example/', 1, true],
     ['another local file', 'file:///tmp/evil.html', 1, true],
+    ['the built page over file://', 'file:///app/out/renderer/index.html', 1, true],
   ] as const) {
     it(`refuses ${name}`, async () => {
       const { amtray, core, refused } = setup(url, id, main);

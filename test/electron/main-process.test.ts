@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { GettableSilence } from '../../main/core/api/types.ts';
 import type { Settings } from '../../main/core/settings/types.ts';
@@ -54,7 +53,7 @@ describe(
       assert.equal(prefs.webSecurity, true);
       assert.equal(prefs.webviewTag, false);
       assert.equal(prefs.preload, join(root, 'out/preload/index.cjs'));
-      assert.equal(last('load')?.url, pathToFileURL(join(root, 'out/renderer/index.html')).href);
+      assert.equal(last('load')?.url, 'app://amtray/index.html');
     });
 
     it('the tray lists the firing group, critical icon and counts', async () => {
@@ -120,6 +119,7 @@ describe(
       assert.match(csp, /default-src 'none'/);
       assert.match(csp, /script-src 'self';/);
       assert.doesNotMatch(csp, /unsafe/);
+      assert.doesNotMatch(csp, /ws:/, 'no WebSocket source in the Electron window');
     });
 
     it('"Silence for 1 hour" in the tray creates the silence on the server', async () => {

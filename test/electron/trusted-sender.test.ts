@@ -1,22 +1,21 @@
 // Which frames may call the bridge: only the app's own top frame, never a foreign or
 // embedded one.
 import assert from 'node:assert/strict';
-import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { isTrustedSender, type AppLocation } from '../../main/electron/trusted-sender.ts';
 
 describe('isTrustedSender', () => {
-  const indexPath = '/opt/app/resources/app.asar/out/renderer/index.html';
-  const fileApp: AppLocation = { kind: 'file', indexPath };
+  const builtApp: AppLocation = { kind: 'app', root: '/opt/app/resources/app.asar/out/renderer' };
   const good = {
     webContentsId: 3,
     isMainFrame: true,
-    frameUrl: pathToFileURL(indexPath).href + '#/alerts',
+    frameUrl: 'app://amtray/index.html#/alerts',
   };
-  const trusted = { webContentsId: 3, app: fileApp };
+  const trusted = { webContentsId: 3, app: builtApp };
 
   it('accepts our window, main frame, our page', () => {
     assert.equal(isTrustedSender(good, trusted), true);
+    assert.equal(isTrustedSender({ ...good, frameUrl: 'app://amtray/index.html' }, trusted), true);
   });
   it('rejects a foreign sender (another webContents, or no window yet)', () => {
     assert.equal(isTrustedSender({ ...good, webContentsId: 4 }, trusted), false);
@@ -25,11 +24,16 @@ describe('isTrustedSender', () => {
   it('rejects a sub-frame', () => {
     assert.equal(isTrustedSender({ ...good, isMainFrame: false }, trusted), false);
   });
-  it('rejects other URLs', () => {
+  it('rejects other URLs, the built page over file:// too', () => {
     for (const frameUrl of [
       'file:///etc/passwd',
-      'file:///opt/app/resources/app.asar/out/renderer/other.html',
-      'file://evil-host/opt/app/resources/app.asar/out/renderer/index.html',
+      'file:///opt/app/resources/app.asar/out/renderer/index.html',
+      'app://amtray/other.html',
+      'app://amtray/assets/index.js',
+      'app://evil/index.html',
+      'app://user:pw@amtray/index.html',
+      'app://amtray:8080/index.html',
+      'https://amtray/index.html',
       'https://evil.example/index.html',
       'about:blank',
       '',
@@ -45,5 +49,6 @@ describe('isTrustedSender', () => {
     assert.equal(isTrustedSender({ ...good, frameUrl: 'http://127.0.0.1:5173/' }, dev), true);
     assert.equal(isTrustedSender({ ...good, frameUrl: 'http://127.0.0.1:5174/' }, dev), false);
     assert.equal(isTrustedSender({ ...good, frameUrl: 'http://localhost:5173/' }, dev), false);
+    assert.equal(isTrustedSender(good, dev), false, 'the app page is not the dev origin');
   });
 });

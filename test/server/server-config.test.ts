@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { defaultSettings } from '../../main/core/settings/defaults.ts';
+import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
 import { loadSettingsDocument } from '../../main/core/settings/read-file.ts';
 import type { Settings } from '../../main/core/settings/types.ts';
 import { defaultConfigPath, parseServeArgs } from '../../main/server/args.ts';
 import { FileSecretStore, secretEnvName } from '../../main/server/secrets.ts';
-import { startBrowserShell, withCliInstances } from '../../main/server/start.ts';
+import { startBrowserShell, withCliInstances, type BrowserShell } from '../../main/server/start.ts';
 import { createWsBridge } from '../../renderer/src/bridge/ws-client.ts';
 import { createFakeCore } from '../support/fake-core.ts';
 
@@ -69,7 +69,32 @@ describe('serve arguments', () => {
       assert.throws(() => parseServeArgs(argv, {}, home), Error, argv.join(' '));
     }
   });
+
+  it('refuses credentials, a query or a fragment in --instance, saying what to do', () => {
+    for (const url of ['https://oncall:pw-Secret-4@am.example/am', 'https://oncall@am.example']) {
+      assert.throws(
+        () => parseServeArgs(['--instance', url], {}, home),
+        (err: Error) =>
+          /user name or password in the URL is not accepted/.test(err.message) &&
+          /basic auth fields/.test(err.message) &&
+          !/Secret-4|oncall/.test(err.message),
+        url,
+      );
+    }
+    assert.throws(() => parseServeArgs(['--instance=http://am/?a=b'], {}, home), /a query/);
+    assert.throws(() => parseServeArgs(['--instance=http://am/#/alerts'], {}, home), /#…/);
+  });
 });
+
+/** A bridge client to an in-process shell, as its page would connect (token and Origin). */
+function bridgeTo(shell: BrowserShell) {
+  return createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
+    createSocket: (u) =>
+      new WebSocket(u, { origin: `http://127.0.0.1:${shell.port}` }) as unknown as ReturnType<
+        Parameters<typeof createWsBridge>[1]['createSocket']
+      >,
+  });
+}
 
 describe('browser shell secrets and settings', () => {
   let dir: string;
@@ -115,12 +140,7 @@ describe('browser shell secrets and settings', () => {
       instances: ['http://127.0.0.1:9093'],
       rendererDir: dir,
     });
-    const bridge = createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`, {
-      createSocket: (u) =>
-        new WebSocket(u, { origin: `http://127.0.0.1:${shell.port}` }) as unknown as ReturnType<
-          Parameters<typeof createWsBridge>[1]['createSocket']
-        >,
-    });
+    const bridge = bridgeTo(shell);
     try {
       assert.deepEqual(
         given?.instances.map((i) => [i.id, i.url]),
@@ -148,6 +168,40 @@ describe('browser shell secrets and settings', () => {
       const info = await bridge.api['app:info']();
       assert.equal(info.secretBackend.encrypted, false);
       assert.match(info.secretBackend.name, /secrets\.json/);
+    } finally {
+      bridge.close();
+      await shell.close();
+    }
+  });
+
+  it('the window cannot save or test a URL holding credentials; the file never gets them', async () => {
+    const configPath = join(dir, 'creds', 'settings.json');
+    const core = createFakeCore(defaultSettings());
+    const shell = await startBrowserShell({
+      createCore: (o) => {
+        core.settings = o.settings;
+        return core;
+      },
+      configPath,
+      rendererDir: dir,
+    });
+    const bridge = bridgeTo(shell);
+    try {
+      const next = structuredClone(core.settings);
+      next.instances.push({
+        ...defaultInstance({ id: 'prod', name: 'prod' }),
+        url: 'https://oncall:pw-Secret-5@am.example',
+      });
+      await assert.rejects(bridge.api['settings:update'](next), (err: Error) => {
+        assert.equal((err as Error & { error?: { kind: string } }).error?.kind, 'invalid-argument');
+        assert.match(err.message, /basic auth fields/);
+        assert.doesNotMatch(err.message, /Secret-5/);
+        return true;
+      });
+      await assert.rejects(bridge.api['instances:test'](next.instances[0]!), /basic auth fields/);
+      assert.equal(core.settings.instances.length, 0, 'not applied');
+      const onDisk = await readFile(configPath, 'utf8').catch(() => '');
+      assert.doesNotMatch(onDisk, /Secret-5/);
     } finally {
       bridge.close();
       await shell.close();

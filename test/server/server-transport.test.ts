@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { BridgeCallError } from '../../main/core/bridge/contract.ts';
 import { checkUpgrade } from '../../main/server/access.ts';
-import { resolveStaticPath } from '../../main/server/static.ts';
+import { resolveStaticPath } from '../../main/core/security/served-files.ts';
 import { startBrowserShell, type BrowserShell } from '../../main/server/start.ts';
 import { defaultSettings } from '../../main/core/settings/defaults.ts';
 import { createWsBridge } from '../../renderer/src/bridge/ws-client.ts';
@@ -113,7 +113,10 @@ describe('browser shell transport (fake core)', () => {
     dir = await mkdtemp(join(tmpdir(), 'amtray-shell-'));
     const renderer = join(dir, 'renderer');
     await mkdir(join(renderer, 'assets'), { recursive: true });
-    await writeFile(join(renderer, 'index.html'), '<!doctype html><title>t</title>');
+    await writeFile(
+      join(renderer, 'index.html'),
+      `<!doctype html><meta http-equiv="Content-Security-Policy" content="connect-src 'self'" /><title>t</title>`,
+    );
     await writeFile(join(renderer, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(join(renderer, 'assets', 'x.unknownext'), 'x');
     await writeFile(join(dir, 'outside.txt'), 'secret');
@@ -141,6 +144,11 @@ describe('browser shell transport (fake core)', () => {
     assert.doesNotMatch(csp, /unsafe/);
     assert.match(csp, new RegExp(`connect-src 'self' ws://127\\.0\\.0\\.1:${shell.port}`));
     assert.equal(index.headers['x-content-type-options'], 'nosniff');
+    // The page's CSP tag names the same socket (this port only), or the page could not connect.
+    const tag = /content="([^"]*)"/.exec(index.body)?.[1] ?? '';
+    assert.equal(tag, csp.replace("; frame-ancestors 'none'", ''));
+    assert.doesNotMatch(tag, /\*/);
+    assert.equal(index.headers['content-length'], String(Buffer.byteLength(index.body)));
     const js = await get(shell.port, '/assets/app.js');
     assert.equal(js.headers['content-type'], 'text/javascript; charset=utf-8');
     assert.equal((await get(shell.port, '/assets/x.unknownext')).status, 404);

@@ -49,6 +49,7 @@ describe('electron-builder.yml', () => {
     assert.equal(config.electronFuses.enableNodeOptionsEnvironmentVariable, false);
     assert.equal(config.electronFuses.onlyLoadAppFromAsar, true);
     assert.equal(config.electronFuses.enableEmbeddedAsarIntegrityValidation, true);
+    assert.equal(config.electronFuses.grantFileProtocolExtraPrivileges, false);
   });
 
   it('targets AppImage + deb, dmg, nsis with icons that exist', () => {

@@ -227,7 +227,12 @@ export function parseJson(endpoint: string, status: number, text: string): unkno
   try {
     return JSON.parse(text);
   } catch (err) {
-    const preview = text.trim() === '' ? 'an empty body' : `not JSON (${(err as Error).message})`;
+    // V8 quotes the text's start, which may be binary (a gzip body): escape it for one UI line.
+    const reason = (err as Error).message.replace(
+      /[\p{Cc}\p{Cf}\uFFFD]/gu,
+      (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+    );
+    const preview = text.trim() === '' ? 'an empty body' : `not JSON (${reason})`;
     throw new AlertmanagerError({
       kind: 'invalid-response',
       endpoint,

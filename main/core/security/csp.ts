@@ -1,9 +1,10 @@
-// The renderer's Content-Security-Policy, sent as a response header by both shells in
-// addition to the <meta> tag in renderer/index.html (a header also covers responses the
-// meta tag cannot, and both must pass). No inline script, no eval, no remote origin.
+// The renderer's Content-Security-Policy, sent as a response header by both shells and written
+// into the page's <meta> tag (core/security/served-files.ts: both policies must pass, so they
+// are the same one). No inline script, no eval, no remote origin; no WebSocket at all in the
+// Electron window, and in the browser shell only to the shell's own port.
 
 export interface CspOptions {
-  /** Extra connect-src sources, e.g. the browser shell's own ws://127.0.0.1:<port>. */
+  /** Extra connect-src sources: only the browser shell's own socket (browserShellCsp). */
   connect?: string[];
   /**
    * Vite dev server origin (Electron `npm run dev` only): its HMR socket and the <style>
@@ -32,4 +33,12 @@ export function buildCsp(opts: CspOptions = {}): string {
     "frame-ancestors 'none'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/** The browser shell's policy: its bridge WebSocket on its own port, under either host name. */
+export function browserShellCsp(port: number): string {
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`browser shell CSP: not a port: ${port}`);
+  }
+  return buildCsp({ connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] });
 }

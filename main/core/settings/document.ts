@@ -12,6 +12,7 @@ import { settingsSchema } from './schema.ts';
 import { migrateSettings } from './migrations.ts';
 import { SETTINGS_VERSION, type Settings } from './types.ts';
 import { keepUnknown } from './keep-unknown.ts';
+import { repairInstanceUrls } from './base-url.ts';
 import {
   ID_STEP,
   describePath,
@@ -124,9 +125,16 @@ export function parseSettingsDocument(raw: unknown): ParsedDocument {
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
-  const original = structuredClone(migrated.settings);
-  const work = structuredClone(migrated.settings);
-  const problems: FieldProblem[] = [];
+  // URLs holding credentials, a query or a fragment are repaired before anything else sees
+  // them (base-url.ts): the original below, which is written back, no longer holds them.
+  const repaired = structuredClone(migrated.settings);
+  const urls = repairInstanceUrls(repaired);
+  const original = structuredClone(repaired);
+  const work = structuredClone(repaired);
+  // `reason`: what a later repair of the whole instance quotes (see below).
+  const problems: FieldProblem[] = urls.problems.map((p) =>
+    Object.defineProperty({ ...p }, 'reason', { value: p.message, enumerable: false }),
+  );
   const resets: Reset[] = [];
   const removed = new Set<string>();
   for (let round = 0; round < 200; round++) {
@@ -141,8 +149,8 @@ export function parseSettingsDocument(raw: unknown): ParsedDocument {
         settings,
         document,
         problems,
-        extractedSecrets: migrated.extractedSecrets,
-        migrated: migrated.applied.length > 0,
+        extractedSecrets: { ...migrated.extractedSecrets, ...urls.secrets },
+        migrated: migrated.applied.length > 0 || urls.changed,
       };
     }
     const issue = result.error.issues[0];

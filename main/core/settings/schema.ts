@@ -19,6 +19,7 @@ import {
   MIN_POLL_INTERVAL_SEC,
 } from './defaults.ts';
 import { parseMatchers } from '../matchers/parse.ts';
+import { baseUrlProblem } from './base-url.ts';
 import { migrateSettings } from './migrations.ts';
 import { LABEL_COLOURS, SETTINGS_VERSION, type Settings } from './types.ts';
 
@@ -31,14 +32,11 @@ export const CREDENTIAL_HEADERS: readonly string[] = [
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (00:00-23:59)');
 
-const httpUrl = z.string().refine((s) => {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'expected an http:// or https:// URL');
+// No credentials, query or fragment (base-url.ts says why, and what to do instead).
+const httpUrl = z.string().superRefine((s, ctx) => {
+  const problem = baseUrlProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+});
 
 const authSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),

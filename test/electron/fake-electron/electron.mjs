@@ -4,15 +4,25 @@
 // a trusted or foreign sender, click a tray item, try navigation, close the window, quit).
 // It fakes Electron only: the app's core talks to a real Alertmanager.
 import { EventEmitter } from 'node:events';
+import { createProtocol } from './protocol.mjs';
+import { createTray } from './tray.mjs';
 
 const report = (msg) => process.send?.(msg);
 const toJson = (value) => JSON.parse(JSON.stringify(value ?? null));
 
+// Ready after the main bundle's first synchronous run, as in Electron: what must happen
+// before 'ready' (privileged schemes) has to be done at load time.
+let ready = false;
+setImmediate(() => {
+  ready = true;
+  app.emit('ready');
+});
+
 let userData = '/tmp';
 export const app = Object.assign(new EventEmitter(), {
-  isPackaged: false,
+  isPackaged: process.env.FAKE_PACKAGED === '1',
   requestSingleInstanceLock: () => true,
-  whenReady: () => Promise.resolve(),
+  whenReady: () => (ready ? Promise.resolve() : new Promise((r) => app.once('ready', r))),
   getAppPath: () => process.env.FAKE_APP_PATH,
   getPath: (name) => (name === 'userData' ? userData : '/tmp'),
   setPath: (name, value) => {
@@ -39,23 +49,44 @@ export const app = Object.assign(new EventEmitter(), {
   exit: (code) => process.exit(code),
 });
 
+const { protocol, request: protocolRequest } = createProtocol({
+  isReady: () => ready,
+  report,
+});
+export { protocol };
+
 const windows = [];
 let nextWebContentsId = 1;
+
+/** A webContents as Electron announces it: app 'web-contents-created' before anyone uses it. */
+function createWebContents() {
+  const webContents = new EventEmitter();
+  webContents.id = nextWebContentsId++;
+  webContents.isDestroyed = () => false;
+  webContents.setWindowOpenHandler = (handler) => {
+    webContents.openHandler = handler;
+  };
+  webContents.send = (channel, ...args) =>
+    report({ type: 'webcontents-send', channel, args: toJson(args) });
+  app.emit('web-contents-created', { preventDefault() {} }, webContents);
+  return webContents;
+}
+
+function preventable() {
+  return {
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
+}
 
 export class BrowserWindow extends EventEmitter {
   constructor(options) {
     super();
     this.options = options;
     this.visible = false;
-    const webContents = new EventEmitter();
-    webContents.id = nextWebContentsId++;
-    webContents.isDestroyed = () => false;
-    webContents.setWindowOpenHandler = (handler) => {
-      webContents.openHandler = handler;
-    };
-    webContents.send = (channel, ...args) =>
-      report({ type: 'webcontents-send', channel, args: toJson(args) });
-    this.webContents = webContents;
+    this.webContents = createWebContents();
     windows.push(this);
     report({ type: 'window', options: toJson(options) });
   }
@@ -113,48 +144,8 @@ export const shell = {
 export const nativeImage = { createFromPath: (path) => ({ path }) };
 export const nativeTheme = Object.assign(new EventEmitter(), { shouldUseDarkColors: false });
 
-let lastMenu;
-export const Menu = { buildFromTemplate: (template) => ({ template }) };
-
-function serializeMenu(items) {
-  return items.map((i) => ({
-    id: i.id,
-    type: i.type,
-    label: i.label,
-    enabled: i.enabled,
-    ...(i.submenu ? { submenu: serializeMenu(i.submenu) } : {}),
-  }));
-}
-
-function findItem(items, id) {
-  for (const item of items) {
-    if (item.id === id) return item;
-    const inner = item.submenu && findItem(item.submenu, id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-export class Tray extends EventEmitter {
-  constructor(image) {
-    super();
-    report({ type: 'tray-image', path: image.path });
-  }
-  setImage(image) {
-    report({ type: 'tray-image', path: image.path });
-  }
-  setToolTip(text) {
-    report({ type: 'tray-tooltip', text });
-  }
-  setContextMenu(menu) {
-    lastMenu = menu;
-    report({ type: 'menu', items: serializeMenu(menu.template) });
-  }
-  isDestroyed() {
-    return false;
-  }
-  destroy() {}
-}
+const { Tray, Menu, menuItem } = createTray(report);
+export { Tray, Menu };
 
 export class Notification extends EventEmitter {
   static isSupported() {
@@ -205,7 +196,7 @@ process.on('message', async (msg) => {
         return reply({ result: toJson(await handler(event, ...msg.args)) });
       }
       case 'click': {
-        const item = lastMenu && findItem(lastMenu.template, msg.itemId);
+        const item = menuItem(msg.itemId);
         if (!item?.click) return reply({ error: `no clickable tray item ${msg.itemId}` });
         item.click();
         return reply({});
@@ -244,6 +235,21 @@ process.on('message', async (msg) => {
         );
         return reply({ result: toJson(out) });
       }
+      case 'app-request':
+        return reply({ result: toJson(await protocolRequest(msg.url, msg.method)) });
+      case 'other-contents': {
+        // A webContents the app did not create itself (devtools, a future view): the app-wide
+        // guard must already hold for it.
+        const contents = createWebContents();
+        const open = contents.openHandler?.({ url: msg.url }) ?? { action: 'allow' };
+        const results = { open };
+        for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+          const event = preventable();
+          contents.emit(name, event, msg.url);
+          results[name] = event.defaultPrevented;
+        }
+        return reply({ result: results });
+      }
       case 'power':
         powerMonitor.emit(msg.event);
         return reply({});
@@ -274,4 +280,5 @@ export default {
   safeStorage,
   contextBridge,
   ipcRenderer,
+  protocol,
 };

@@ -40,16 +40,25 @@ export interface MainProcess {
   kill(): Promise<void>;
 }
 
-/** Starts the app on `userData` and resolves once its window was shown. */
-export async function launchMain(userData: string): Promise<MainProcess> {
+/**
+ * Starts the app on `userData` and resolves once its window was shown. `env` is added to the
+ * child's environment (FAKE_PACKAGED=1 makes app.isPackaged true); a VITE_DEV_SERVER_URL of
+ * the calling shell is not passed on.
+ */
+export async function launchMain(
+  userData: string,
+  opts: { env?: Record<string, string> } = {},
+): Promise<MainProcess> {
   ensureBuilt();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.VITE_DEV_SERVER_URL;
   const messages: Message[] = [];
   let stderr = '';
   let nextId = 1;
   const child = fork(join(root, 'out/main/index.js'), [], {
     cwd: root,
     execArgv: ['--import', join(root, 'test/electron/fake-electron/register.mjs')],
-    env: { ...process.env, FAKE_APP_PATH: root, AMTRAY_USER_DATA: userData },
+    env: { ...env, FAKE_APP_PATH: root, AMTRAY_USER_DATA: userData, ...opts.env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   child.stderr?.setEncoding('utf8');
