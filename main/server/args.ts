@@ -1,7 +1,7 @@
 // Command line and environment of the browser shell, parsed into options. Pure.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { baseUrlProblem } from '../core/settings/base-url.ts';
+import { baseUrlProblem } from '../core/model/base-url-problem.ts';
 
 export interface ServeArgs {
   configPath: string;

@@ -21,6 +21,11 @@ describe('instance fields', () => {
       ['ftp://am', /http/],
       ['http://am:9093/api/v2', /without \/api\/v2/],
       ['http://', /valid/],
+      // The settings schema's rule, said before Save (base-url.test.ts has the whole class).
+      ['https://oncall:pw@am.example', /basic auth fields/],
+      ['https://oncall@am.example', /basic auth fields/],
+      ['http://am:9093/?tenant=a', /query/],
+      ['http://am:9093/#x', /#/],
     ] as const) {
       assert.match(instanceErrors({ ...f, url }, none).url ?? '', re, url);
     }

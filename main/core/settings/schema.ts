@@ -19,7 +19,7 @@ import {
   MIN_POLL_INTERVAL_SEC,
 } from './defaults.ts';
 import { parseMatchers } from '../matchers/parse.ts';
-import { baseUrlProblem } from './base-url.ts';
+import { baseUrlProblem } from '../model/base-url-problem.ts';
 import { migrateSettings } from './migrations.ts';
 import { LABEL_COLOURS, SETTINGS_VERSION, type Settings } from './types.ts';
 

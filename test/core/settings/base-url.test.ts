@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { baseUrlProblem } from '../../../main/core/settings/base-url.ts';
+import { baseUrlProblem } from '../../../main/core/model/base-url-problem.ts';
 import { openSettingsFile } from '../../../main/core/settings/persist.ts';
 import { instanceSettingsSchema, settingsSchema } from '../../../main/core/settings/schema.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';

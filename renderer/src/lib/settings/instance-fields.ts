@@ -3,6 +3,7 @@
 import type { InstanceSecrets } from '$core/service.ts';
 import type { InstanceSettings } from '$core/settings/types.ts';
 import { secretKeyFor } from '$core/secrets/secret-keys.ts';
+import { baseUrlProblem } from '$core/model/base-url-problem.ts';
 
 export interface HeaderRow {
   id: number;
@@ -58,14 +59,13 @@ export function instanceFieldsOf(i: InstanceSettings): InstanceFields {
 
 function urlError(url: string): string | null {
   if (url.trim() === '') return 'URL is required';
-  try {
-    const u = new URL(url.trim());
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'Use an http:// or https:// URL';
-    if (/\/api\/v2\/?$/.test(u.pathname))
-      return 'Give the base URL, without /api/v2 (it is added automatically)';
-  } catch {
-    return 'Not a valid URL';
-  }
+  // The settings schema's own rule (credentials, query, fragment), said here before Save.
+  const problem = baseUrlProblem(url.trim());
+  if (problem?.kind === 'invalid')
+    return URL.canParse(url.trim()) ? 'Use an http:// or https:// URL' : 'Not a valid URL';
+  if (problem) return problem.message.charAt(0).toUpperCase() + problem.message.slice(1);
+  if (/\/api\/v2\/?$/.test(new URL(url.trim()).pathname))
+    return 'Give the base URL, without /api/v2 (it is added automatically)';
   return null;
 }
 
