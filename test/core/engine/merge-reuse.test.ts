@@ -1,6 +1,7 @@
 // The merger's reuse between merges (records, group keys, positional hints, representative-only
 // comparisons) must never show something a merge from scratch would not: hand-written cases
-// for each shortcut, then random poll sequences compared with a fresh Merger every step.
+// for each shortcut (random poll sequences against the spec: merge-property.test.ts), and
+// what it holds in memory.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
@@ -9,9 +10,6 @@ import type { AlertGroup, GettableAlert } from '../../../main/core/api/types.ts'
 import { AlertGroupsReader } from '../../../main/core/api/alert-groups-reader.ts';
 import { StringPool } from '../../../main/core/api/string-pool.ts';
 import { diffViews } from '../../../main/core/engine/delta.ts';
-import type { ViewDelta } from '../../../main/core/model/view.ts';
-// What the window does with a delta: the renderer's own apply is the one to agree with.
-import { applyDelta } from '../../../renderer/src/lib/view/apply.ts';
 import {
   Merger,
   type MergedView,
@@ -19,22 +17,16 @@ import {
   type MergeInstance,
 } from '../../../main/core/engine/merge.ts';
 import type { HealthState } from '../../../main/core/model/view.ts';
+import { T, copy, rawAlert } from './merge-fixtures.ts';
 
-const T = '2026-11-21T01:00:00.000Z';
 const LATER = '2026-11-21T01:05:00.000Z';
 
 function alert(fp: string, alertname: string, extra: Partial<GettableAlert> = {}): GettableAlert {
-  return {
-    labels: { alertname, severity: 'warning', fp },
-    annotations: { summary: `about ${fp}` },
-    receivers: [{ name: 'team-a' }],
-    fingerprint: fp,
-    startsAt: T,
-    updatedAt: T,
-    endsAt: '2026-11-21T05:00:00.000Z',
-    status: { state: 'active', silencedBy: [], inhibitedBy: [] },
-    ...extra,
-  };
+  return rawAlert(
+    fp,
+    { alertname, severity: 'warning', fp },
+    { annotations: { summary: `about ${fp}` }, ...extra },
+  );
 }
 
 function group(alertname: string, alerts: GettableAlert[], receiver = 'team-a'): AlertGroup {
@@ -56,9 +48,6 @@ function inst(
 function input(instances: MergeInstance[], severityOrder = ['critical', 'warning']): MergeInput {
   return { instances, clusterNames: {}, severityLabel: 'severity', severityOrder };
 }
-
-// Fresh objects, as each poll parses new JSON.
-const copy = <T>(x: T): T => structuredClone(x);
 
 describe('Merger reuse between merges', () => {
   it("shows the representative copy's annotation text when it changes alone; other copies' text does not reach the record", () => {
@@ -218,164 +207,17 @@ describe('Merger reuse between merges', () => {
   });
 });
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Heap in use after a full GC, which node runs on demand without --expose-gc at start. */
+function heapMb(): number {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
 }
-
-/** A delta with its lists sorted by key, to compare deltas listing records in other orders. */
-function canonical(d: ViewDelta | undefined): ViewDelta | undefined {
-  if (!d) return d;
-  const keyOf = (r: unknown): string => {
-    const o = r as { key?: string; fingerprint?: string; id?: string };
-    return o.key ?? o.fingerprint ?? o.id ?? '';
-  };
-  const upsert: Record<string, unknown[]> = {};
-  for (const [c, list] of Object.entries(d.upsert))
-    upsert[c] = [...(list as unknown[])].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
-  const remove: Record<string, string[]> = {};
-  for (const [c, list] of Object.entries(d.remove)) remove[c] = [...(list as string[])].sort();
-  return { ...d, upsert, remove } as ViewDelta;
-}
-
-describe('Merger reuse: random poll sequences', () => {
-  it('every merge equals a merge from scratch, and its delta applied gives it', () => {
-    const r = rng(20261121);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-    const names = ['Disk', 'Cpu', 'Net', 'Mem'];
-    const peers = ['a', 'b', 'c', 'solo'];
-    const healths: HealthState[] = ['ok', 'ok', 'ok', 'ok', 'unreachable', 'stale'];
-    // Alert "truth" evolving over time; each peer reports a possibly different copy.
-    const truth = new Map<string, GettableAlert>();
-    let nextFp = 0;
-    const addAlert = (): void => {
-      const fp = `f${nextFp++}`;
-      truth.set(fp, alert(fp, pick(names)));
-    };
-    for (let i = 0; i < 12; i++) addAlert();
-    const m = new Merger();
-    let prev: MergedView | undefined;
-    let seq = 0;
-    let snapshot = undefined as (MergedView & { seq: number }) | undefined;
-    let order = ['critical', 'warning'];
-    let soloCluster = 'c2';
-    const lastData = new Map<string, NonNullable<MergeInstance['data']>>();
-    for (let step = 0; step < 600; step++) {
-      // Evolve: resolve, fire, update, silence, rewrite text without updatedAt.
-      for (const [fp, a] of truth) {
-        const x = r();
-        if (x < 0.05) truth.delete(fp);
-        else if (x < 0.1) truth.set(fp, { ...a, updatedAt: new Date(T).toISOString() });
-        else if (x < 0.15)
-          truth.set(fp, {
-            ...a,
-            updatedAt: new Date(Date.parse(a.updatedAt) + 1000).toISOString(),
-            labels: { ...a.labels, severity: pick(['critical', 'warning', 'info']) },
-          });
-        else if (x < 0.2) truth.set(fp, { ...a, annotations: { summary: `text ${step}` } });
-        else if (x < 0.25)
-          truth.set(fp, {
-            ...a,
-            status:
-              a.status.state === 'active'
-                ? { state: 'suppressed', silencedBy: [pick(['s1', 's2'])], inhibitedBy: [] }
-                : { state: 'active', silencedBy: [], inhibitedBy: [] },
-          });
-      }
-      while (truth.size < 8 || r() < 0.3) addAlert();
-      if (r() < 0.03) order = order[0] === 'critical' ? ['warning', 'critical'] : ['critical'];
-      // An instance joins another cluster now and then (settings change, peer detection).
-      if (r() < 0.05) soloCluster = soloCluster === 'c2' ? 'c1' : 'c2';
-
-      const instances: MergeInstance[] = peers.map((id) => {
-        const clusterId = id === 'solo' ? soloCluster : 'c1';
-        if (r() < 0.05) return inst(id, undefined, 'unknown', clusterId);
-        // An unchanged poll hands back the very same data object (the merger skips it).
-        const kept = lastData.get(id);
-        if (kept && r() < 0.4) {
-          const again = inst(id, undefined, pick(healths), clusterId);
-          again.data = kept;
-          return again;
-        }
-        // A peer may lag (sees an older status or text) or list in another order.
-        const byGroup = new Map<string, GettableAlert[]>();
-        for (const a of truth.values()) {
-          if (r() < 0.1) continue; // not (yet) on this peer
-          let c = copy(a);
-          if (r() < 0.1) c = { ...c, annotations: { summary: `lag ${id}` } };
-          if (r() < 0.05)
-            c = { ...c, status: { state: 'suppressed', silencedBy: [], inhibitedBy: ['x'] } };
-          const rcv = a.labels.severity === 'critical' ? ['pager', 'team-a'] : ['team-a'];
-          c.receivers = rcv.map((name) => ({ name }));
-          for (const name of rcv) {
-            const key = `${name}|${a.labels.alertname}`;
-            const list = byGroup.get(key) ?? [];
-            list.push(c);
-            if (r() < 0.02) list.push(c); // a broken server repeats it
-            byGroup.set(key, list);
-          }
-        }
-        const groups = [...byGroup].map(([key, alerts]) => {
-          const [rcv, name] = key.split('|') as [string, string];
-          return group(name, r() < 0.3 ? alerts.reverse() : alerts, rcv);
-        });
-        if (r() < 0.3) groups.reverse();
-        return inst(id, groups, pick(healths), clusterId);
-      });
-
-      for (const mi of instances) if (mi.data) lastData.set(mi.view.id, mi.data);
-      const { view: next, changes } = m.merge(input(instances, order), prev);
-      // The silence use it keeps as records change is what counting the view gives.
-      const use = new Map<string, number>();
-      for (const a of Object.values(next.alerts))
-        for (const k of a.silencedBy) use.set(k, (use.get(k) ?? 0) + 1);
-      assert.deepEqual(
-        new Map([...m.silenceUse].sort()),
-        new Map([...use].sort()),
-        `silence use at step ${step}`,
-      );
-      const fresh = new Merger().merge(input(copy(instances), order), undefined).view;
-      assert.deepEqual(next, fresh, `step ${step}`);
-      if (prev && snapshot) {
-        const d = diffViews(prev, next, seq + 1, changes);
-        // The merger's list of changed records gives exactly what visiting every record gives
-        // (in another order: the list is in rebuild order).
-        assert.deepEqual(
-          canonical(d),
-          canonical(diffViews(prev, next, seq + 1)),
-          `known changes at step ${step}`,
-        );
-        if (d) {
-          seq = d.seq;
-          snapshot = applyDelta(snapshot, d);
-        }
-        assert.deepEqual(snapshot, { seq, ...next }, `delta at step ${step}`);
-      } else {
-        snapshot = { seq, ...next };
-      }
-      prev = r() < 0.05 ? undefined : next; // sometimes merged without the previous view
-      if (!prev) snapshot = undefined;
-    }
-  });
-});
 
 describe('Merger memory', () => {
   it('keeps no chain of old views (what it remembers for the diff is bounded)', () => {
-    // A full GC on demand, without starting node with --expose-gc.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heapMb = (): number => {
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed / 2 ** 20;
-    };
     const m = new Merger();
     let prev: MergedView | undefined;
     let n = 0;
@@ -414,13 +256,6 @@ describe('Merger memory across polls', () => {
     // and 99 % of it equals what the view was built from. Before the fix the record kept the
     // first poll's objects and strings while the data (and the pool's map keys) kept the new
     // ones: two copies of everything unchanged.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const heapMb = (): number => {
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed / 2 ** 20;
-    };
     const reader = new AlertGroupsReader(new StringPool());
     const N = 20_000;
     const body = (poll: number): string => {
@@ -471,19 +306,26 @@ describe('Merger memory across polls', () => {
     );
   });
 
-  it('gives the source data the unchanged alerts the record was built from', () => {
+  it('leaves the data as given; the reader gives an unchanged alert its previous object', () => {
+    // The one copy of an unchanged alert comes from the client's reader (api/alert-reuse.ts),
+    // not from the merge writing into the poll's arrays (it once did).
+    const reader = new AlertGroupsReader(new StringPool());
     const a1 = [alert('f1', 'A'), alert('f2', 'A')];
     const m = new Merger();
-    const first = m.merge(input([inst('a', [group('A', a1)])]), undefined).view;
+    const firstData = reader.readText(JSON.stringify([group('A', a1)]))!;
+    const first = m.merge(input([inst('a', firstData)]), undefined).view;
     const a2 = copy(a1);
     a2[1]!.updatedAt = LATER;
-    const data = [group('A', a2)];
+    const data = reader.readText(JSON.stringify([group('A', a2)]))!;
+    const given = [...data[0]!.alerts];
     const second = m.merge(input([inst('a', data)]), first).view;
-    // f1 unchanged: its record is the same object, and the data now holds the first poll's
-    // alert (the new parse's copy is no longer referenced); f2 changed: the new one is taken.
+    // f1 unchanged: its record is the same object, and the new poll holds the first poll's
+    // alert; f2 changed: the new one is taken. The merge wrote nothing into the data.
     assert.equal(second.alerts['f1'], first.alerts['f1']);
-    assert.equal(data[0]!.alerts[0], a1[0]);
-    assert.equal(data[0]!.alerts[1], a2[1]);
+    assert.equal(data[0]!.alerts[0], firstData[0]!.alerts[0]);
+    assert.notEqual(data[0]!.alerts[1], firstData[0]!.alerts[1]);
+    assert.deepEqual(data[0]!.alerts, given);
+    for (const [i, a] of given.entries()) assert.equal(data[0]!.alerts[i], a);
     assert.equal(second.alerts['f2']!.updatedAt, LATER);
   });
 });

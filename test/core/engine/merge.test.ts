@@ -5,30 +5,11 @@ import assert from 'node:assert/strict';
 import type { AlertGroup, GettableAlert, GettableSilence } from '../../../main/core/api/types.ts';
 import { ClusterAssigner } from '../../../main/core/engine/clusters.ts';
 import { diffViews } from '../../../main/core/engine/delta.ts';
-// What the window does with a delta: the renderer's own apply is the one to agree with.
-import { applyDelta } from '../../../renderer/src/lib/view/apply.ts';
 import { Merger, type MergeInput, type MergeInstance } from '../../../main/core/engine/merge.ts';
 import type { HealthState } from '../../../main/core/model/view.ts';
-
-const T = '2026-11-21T01:00:00.000Z';
-
-function alert(
-  fp: string,
-  labels: Record<string, string>,
-  extra: Partial<GettableAlert> = {},
-): GettableAlert {
-  return {
-    labels,
-    annotations: {},
-    receivers: [{ name: 'team-a' }],
-    fingerprint: fp,
-    startsAt: T,
-    updatedAt: T,
-    endsAt: '2026-11-21T05:00:00.000Z',
-    status: { state: 'active', silencedBy: [], inhibitedBy: [] },
-    ...extra,
-  };
-}
+// What a delta means (the window's own reader is checked in test/renderer/view-stream.test.ts).
+import { applyDelta } from './spec/apply-delta.ts';
+import { T, copy, rawAlert as alert } from './merge-fixtures.ts';
 
 function silence(id: string): GettableSilence {
   return {
@@ -97,9 +78,6 @@ const groupsOf = (...alerts: GettableAlert[]): AlertGroup[] =>
       alerts: alerts.filter((a) => a.labels.alertname === 'Odd'),
     },
   ].filter((g) => g.alerts.length > 0);
-
-// Fresh copies, as each poll parses new JSON.
-const copy = <T>(x: T): T => structuredClone(x);
 
 describe('Merger', () => {
   it('de-duplicates peers: alerts by fingerprint, groups and silences once per cluster', () => {
