@@ -32,7 +32,7 @@ export class AlertReuse {
 }
 
 /** One group's alerts in the previous body. */
-export class PreviousAlerts {
+class PreviousAlerts {
   readonly #alerts: readonly GettableAlert[];
   #byFp: Map<string, GettableAlert> | undefined;
 

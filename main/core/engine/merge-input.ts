@@ -52,7 +52,7 @@ export interface SourceEntry {
   clusterId: string;
 }
 
-export interface ResolvedSources {
+interface ResolvedSources {
   instances: Record<string, InstanceView>;
   clusters: Record<string, ClusterView>;
   /** In settings order (cluster by cluster). */

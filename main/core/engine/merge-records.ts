@@ -183,7 +183,7 @@ export function buildAlert(
 }
 
 /** What a group record is built from. */
-export interface GroupParts {
+interface GroupParts {
   key: string;
   clusterId: string;
   receiver: string;
