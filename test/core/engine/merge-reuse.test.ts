@@ -328,4 +328,20 @@ describe('Merger memory across polls', () => {
     for (const [i, a] of given.entries()) assert.equal(data[0]!.alerts[i], a);
     assert.equal(second.alerts['f2']!.updatedAt, LATER);
   });
+
+  it("the reader's reuse finds moved groups and alerts and gives back only equal ones", () => {
+    const reader = new AlertGroupsReader(new StringPool());
+    const [x, y, z] = [alert('f1', 'A'), alert('f2', 'A'), alert('f3', 'B')];
+    const first = reader.readText(JSON.stringify([group('A', [x, y]), group('B', [z])]))!;
+    // Groups and alerts in other positions, one alert changed, one group text changed.
+    const yLater = { ...y, updatedAt: LATER };
+    const zMoved = { ...z, labels: { ...z.labels, extra: 'x' } };
+    const body = JSON.stringify([group('B', [zMoved, x]), group('A', [yLater, x])]);
+    const second = reader.readText(body)!;
+    assert.deepEqual(second, new AlertGroupsReader(new StringPool()).readText(body));
+    const [b, a] = second;
+    assert.equal(a!.alerts[1], first[0]!.alerts[0], 'x in A: the previous object');
+    assert.notEqual(a!.alerts[0], first[0]!.alerts[1], 'y changed');
+    assert.notEqual(b!.alerts[0], first[1]!.alerts[0], 'z: other labels, same fingerprint');
+  });
 });
