@@ -3,8 +3,9 @@
 // (spec/random-polls.ts: HA peers agreeing and not, flaps, resolves, silences coming and
 // going, instances failing with their stale data kept, groups moving, ...). After every merge:
 // the view equals the spec's; the silence use it keeps equals a count over the view; the diff
-// from its change list equals the diff visiting every record; and that delta applied to the
-// previous snapshot gives the view. Poll data is frozen, so a write into it throws.
+// from its change list equals the diff visiting every record, and every record the list leaves
+// out is the previous view's object; that delta applied to the previous snapshot gives the
+// view. Poll data is frozen, so a write into it throws.
 //
 // Deterministic: sequence i uses seed BASE + i. A failure names its seed; run that one alone
 // with MERGE_SEED=<seed> (and MERGE_STEPS=<n> for a longer sequence).
@@ -15,7 +16,8 @@ import { diffViews } from '../../../main/core/engine/delta.ts';
 import { Merger, type MergedView } from '../../../main/core/engine/merge.ts';
 import type { ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
 import { applyDelta } from './spec/apply-delta.ts';
-import { PollWorld, rng } from './spec/random-polls.ts';
+import { PollWorld } from './spec/random-polls.ts';
+import { rng } from './spec/rng.ts';
 import { specMerge } from './spec/spec-merge.ts';
 
 const BASE = 20261124;
@@ -82,6 +84,13 @@ function runSequence(seed: number, steps: number): void {
         canonical(diffViews(prev, view, snapshot.seq + 1)),
         `change list at ${where}`,
       );
+      // What the list leaves out is the previous object itself (unchanged records are reused).
+      // No list after a severity label or order change: every record is rebuilt.
+      const listed = new Set<unknown>([...(changes?.alerts ?? []), ...(changes?.groups ?? [])]);
+      for (const c of ['alerts', 'groups'] as const)
+        for (const [k, rec] of Object.entries(view[c]))
+          if (changes && !listed.has(rec) && prev[c][k] !== rec)
+            assert.fail(`${c}[${k}] not reused at ${where}`);
       if (d) snapshot = applyDelta(snapshot, d);
       assert.deepEqual(snapshot, { seq: snapshot.seq, ...view }, `delta applied at ${where}`);
     } else {

@@ -1,9 +1,9 @@
-// Merge, delta and cluster detection on hand-written API payloads (shapes as the real server
-// returns them). Real-server behaviour is covered by single/cluster tests.
+// Merge and delta on hand-written API payloads (shapes as the real server returns them).
+// Real-server behaviour is covered by single/cluster tests; random poll sequences against the
+// spec by merge-property.test.ts; cluster detection by clusters.test.ts.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AlertGroup, GettableAlert, GettableSilence } from '../../../main/core/api/types.ts';
-import { ClusterAssigner } from '../../../main/core/engine/clusters.ts';
 import { diffViews } from '../../../main/core/engine/delta.ts';
 import { Merger, type MergeInput, type MergeInstance } from '../../../main/core/engine/merge.ts';
 import type { HealthState } from '../../../main/core/model/view.ts';
@@ -281,68 +281,5 @@ describe('diffViews', () => {
     // Applying the delta to the old snapshot gives the new one.
     const applied = applyDelta({ seq: 6, ...a }, d);
     assert.deepEqual(applied, { seq: 7, ...b });
-  });
-});
-
-describe('ClusterAssigner', () => {
-  it('groups instances whose peer lists overlap and keeps the id across peer restarts', () => {
-    const c = new ClusterAssigner();
-    const first = c.assign([
-      { id: 'a', name: 'A', peers: ['p1', 'p2', 'p3'] },
-      { id: 'b', name: 'B', peers: ['p2', 'p1', 'p3'] },
-      { id: 'c', name: 'C', peers: ['p3', 'p1', 'p2'] },
-      { id: 's', name: 'S', peers: ['z1'] },
-      { id: 'n', name: 'N' },
-    ]);
-    const id = first.get('a')!.clusterId;
-    assert.equal(id, 'peers:p1');
-    assert.equal(first.get('b')!.clusterId, id);
-    assert.equal(first.get('c')!.clusterId, id);
-    assert.equal(first.get('s')!.clusterId, 'instance:s');
-    assert.equal(first.get('n')!.clusterId, 'instance:n');
-    // p1 restarted as p9 (new random name); a's status is not refreshed yet.
-    const second = c.assign([
-      { id: 'a', name: 'A', peers: ['p9', 'p2', 'p3'] },
-      { id: 'b', name: 'B', peers: ['p2', 'p3', 'p9'] },
-      { id: 'c', name: 'C', peers: ['p3', 'p2', 'p9'] },
-    ]);
-    for (const i of ['a', 'b', 'c']) assert.equal(second.get(i)!.clusterId, id);
-    // Every peer restarted: connected only through the sticky ids.
-    const third = c.assign([
-      { id: 'a', name: 'A', peers: ['q1', 'q2', 'q3'] },
-      { id: 'b', name: 'B', peers: ['q1', 'q2', 'q3'] },
-      { id: 'c', name: 'C', peers: ['q1', 'q2', 'q3'] },
-    ]);
-    for (const i of ['a', 'b', 'c']) assert.equal(third.get(i)!.clusterId, id);
-  });
-
-  it('gives an HA peer its cluster id before the other peers answer (no flip)', () => {
-    const c = new ClusterAssigner();
-    const early = c.assign([
-      { id: 'a', name: 'A', peers: ['p2', 'p1', 'p3'] },
-      { id: 'b', name: 'B' },
-    ]);
-    assert.equal(early.get('a')!.clusterId, 'peers:p1');
-    assert.equal(early.get('b')!.clusterId, 'instance:b');
-    const later = c.assign([
-      { id: 'a', name: 'A', peers: ['p2', 'p1', 'p3'] },
-      { id: 'b', name: 'B', peers: ['p3', 'p2', 'p1'] },
-    ]);
-    assert.equal(later.get('a')!.clusterId, 'peers:p1');
-    assert.equal(later.get('b')!.clusterId, 'peers:p1');
-  });
-
-  it('prefers the explicit cluster name, which detected peers join', () => {
-    const c = new ClusterAssigner();
-    const r = c.assign([
-      { id: 'a', name: 'A', explicit: 'prod', peers: ['p1', 'p2'] },
-      { id: 'b', name: 'B', peers: ['p1', 'p2'] },
-      { id: 'x', name: 'X', explicit: 'prod' },
-    ]);
-    assert.deepEqual(
-      ['a', 'b', 'x'].map((i) => r.get(i)!.clusterId),
-      ['cluster:prod', 'cluster:prod', 'cluster:prod'],
-    );
-    assert.equal(r.get('a')!.clusterName, 'prod');
   });
 });

@@ -22,18 +22,6 @@ import { StringPool } from '../../../../main/core/api/string-pool.ts';
 import type { InstanceData, MergeInput } from '../../../../main/core/engine/merge.ts';
 import type { HealthState, SilenceAttention } from '../../../../main/core/model/view.ts';
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const T0 = Date.parse('2026-11-21T01:00:00.000Z');
 const iso = (ms: number): string => new Date(ms).toISOString();
 const NAMES = ['Disk', 'Cpu', 'Net', 'Mem', 'Odd'];
