@@ -9,7 +9,8 @@
 // (summary.ts, fed with counts made here from scratch). The instance records are the views as
 // given: the Merger's heartbeat (keeping the previous record while only poll times moved
 // within a minute) is an economy of the diff, not of the merge, and the property test gives
-// views without poll times.
+// views without poll times. A group's route labels (0.34) are the same on every peer that
+// lists it (one configuration): the Merger keeps the last one it read, this takes any.
 import type {
   AlertGroup,
   AlertState,
