@@ -10,6 +10,7 @@
 // (or its result, for valid shapes this reader leaves to zod, such as null lists).
 import { createHash } from 'node:crypto';
 import { NONE } from '../model/none.ts';
+import { AlertReuse } from './alert-reuse.ts';
 import { ObjectArraySplitter } from './group-split.ts';
 import type { AlertGroup, AlertState, AlertStatus, GettableAlert, Receiver } from './types.ts';
 import type { StringPool } from './string-pool.ts';
@@ -39,6 +40,8 @@ export class AlertGroupsReader {
   readonly #pool: StringPool;
   /** Receiver lists by their names: a handful of distinct lists, shared by every alert. */
   #receivers = new Map<string, Receiver[]>();
+  /** The last body's alerts, given again for an unchanged alert of a changed group. */
+  readonly #reuse = new AlertReuse();
 
   constructor(pool: StringPool) {
     this.#pool = pool;
@@ -82,7 +85,7 @@ export class AlertGroupsReader {
           refused = true;
           return;
         }
-        g = this.#group(json);
+        g = this.#group(json, out.length);
         if (!g) {
           refused = true;
           return;
@@ -98,6 +101,7 @@ export class AlertGroupsReader {
       this.#rotate();
     }
     this.#byDigest = next;
+    this.#reuse.remember(out);
     return out;
   }
 
@@ -107,10 +111,11 @@ export class AlertGroupsReader {
       if (!Array.isArray(json)) return undefined;
       const out: AlertGroup[] = new Array<AlertGroup>(json.length);
       for (let i = 0; i < json.length; i++) {
-        const g = this.#group(json[i]);
+        const g = this.#group(json[i], i);
         if (!g) return undefined;
         out[i] = g;
       }
+      this.#reuse.remember(out);
       return out;
     } finally {
       this.#rotate();
@@ -123,7 +128,7 @@ export class AlertGroupsReader {
     if (this.#receivers.size > 64) this.#receivers = new Map();
   }
 
-  #group(g: unknown): AlertGroup | undefined {
+  #group(g: unknown, index: number): AlertGroup | undefined {
     if (!isObject(g)) return undefined;
     const labels = this.#labelSet(g['labels']);
     const receiver = g['receiver'];
@@ -131,10 +136,11 @@ export class AlertGroupsReader {
     if (!labels || !isObject(receiver) || typeof receiver['name'] !== 'string') return undefined;
     if (!Array.isArray(alerts)) return undefined;
     const list: GettableAlert[] = new Array<GettableAlert>(alerts.length);
+    const before = this.#reuse.group(index, receiver['name'], labels);
     for (let i = 0; i < alerts.length; i++) {
       const a = this.#alert(alerts[i]);
       if (!a) return undefined;
-      list[i] = a;
+      list[i] = before ? before.reuse(i, a) : a;
     }
     const group: AlertGroup = {
       labels,

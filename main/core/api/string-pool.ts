@@ -5,7 +5,7 @@
 //
 // Between bodies it keeps only the strings the last body repeated: a value one alert alone
 // carries (its instance, pod, own link) gains nothing from a pool entry, since an unchanged
-// alert keeps its previous objects anyway (the merge hands them back, merge.ts), and keeping
+// alert keeps its previous objects anyway (alert-reuse.ts hands them back), and keeping
 // every value cost a map entry each (17.5 MB at 100,000 alerts). While a body is read, its
 // strings go into `#once`, move to `#many` on their second sighting, and `rotate()` keeps
 // `#many` as the previous generation.

@@ -12,6 +12,7 @@ import type {
 import { silenceKeyOf } from '../model/keys.ts';
 import { ownValue } from '../model/own-keys.ts';
 import { displaySeverityRank } from '../model/severity-order.ts';
+import { sameStrings } from '../api/same-alert.ts';
 import { deepEqual } from './equal.ts';
 import { NONE } from '../model/none.ts';
 import type { RecordShare } from './record-share.ts';
@@ -35,54 +36,6 @@ export function labelKey(labels: LabelSet): string {
 
 export function groupKeyOf(clusterId: string, receiver: string, labels: LabelSet): string {
   return `${clusterId}|${receiver}|${labelKey(labels)}`;
-}
-
-export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Same flat label set (or annotations), without sorting. */
-export function sameLabels(a: LabelSet, b: LabelSet): boolean {
-  if (a === b) return true;
-  let n = 0;
-  for (const k in a) {
-    if (a[k] !== b[k]) return false;
-    n++;
-  }
-  for (const _k in b) n--;
-  return n === 0;
-}
-
-function sameReceivers(a: GettableAlert['receivers'], b: GettableAlert['receivers']): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i]!.name !== b[i]!.name) return false;
-  return true;
-}
-
-/**
- * Same copy of an alert as far as any record can show: status, receivers, times, link and
- * annotations. Labels are not compared: the fingerprint is their hash. Annotations normally
- * change together with updatedAt (Alertmanager stamps every post), but a proxy or a compatible
- * server may change text alone, so they are compared too (flat, cheap).
- */
-export function sameAlert(a: GettableAlert, b: GettableAlert): boolean {
-  if (a === b) return true;
-  return (
-    a.updatedAt === b.updatedAt &&
-    a.status.state === b.status.state &&
-    sameStrings(a.status.silencedBy, b.status.silencedBy) &&
-    sameStrings(a.status.inhibitedBy, b.status.inhibitedBy) &&
-    sameStrings(a.status.mutedBy ?? NONE, b.status.mutedBy ?? NONE) &&
-    sameReceivers(a.receivers, b.receivers) &&
-    a.startsAt === b.startsAt &&
-    a.endsAt === b.endsAt &&
-    a.generatorURL === b.generatorURL &&
-    sameLabels(a.annotations, b.annotations)
-  );
 }
 
 function stateRank(s: AlertState): number {
@@ -229,27 +182,32 @@ export function buildAlert(
   return view;
 }
 
+/** What a group record is built from. */
+interface GroupParts {
+  key: string;
+  clusterId: string;
+  receiver: string;
+  labels: LabelSet;
+  /** Members, in the order the record lists them. */
+  fps: string[];
+  /** The record of a member. */
+  record: (fp: string) => AlertView;
+  severityOrder: readonly string[];
+  stale: boolean;
+  routeLabels?: LabelSet | undefined;
+}
+
 /** The record of one group from its members' records. */
-export function buildGroup(
-  key: string,
-  clusterId: string,
-  receiver: string,
-  labels: LabelSet,
-  fps: string[],
-  record: (fp: string) => AlertView,
-  severityOrder: readonly string[],
-  stale: boolean,
-  routeLabels?: LabelSet,
-): GroupView {
+export function buildGroup(p: GroupParts): GroupView {
   const counts = { active: 0, suppressed: 0, unprocessed: 0 };
   let worst = '';
   let worstRank = Infinity;
-  for (const fp of fps) {
-    const view = record(fp);
-    const st = view.statusByCluster[clusterId]?.state ?? 'unprocessed';
+  for (const fp of p.fps) {
+    const view = p.record(fp);
+    const st = view.statusByCluster[p.clusterId]?.state ?? 'unprocessed';
     counts[st]++;
     if (st === 'active') {
-      const r = displaySeverityRank(view.severity, severityOrder);
+      const r = displaySeverityRank(view.severity, p.severityOrder);
       if (r < worstRank) {
         worstRank = r;
         worst = view.severity;
@@ -257,16 +215,16 @@ export function buildGroup(
     }
   }
   const view: GroupView = {
-    key,
-    clusterId,
-    receiver,
-    labels,
-    alerts: fps,
+    key: p.key,
+    clusterId: p.clusterId,
+    receiver: p.receiver,
+    labels: p.labels,
+    alerts: p.fps,
     counts,
     severity: worst,
-    stale,
+    stale: p.stale,
   };
-  if (routeLabels !== undefined) view.routeLabels = routeLabels;
+  if (p.routeLabels !== undefined) view.routeLabels = p.routeLabels;
   return view;
 }
 

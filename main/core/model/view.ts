@@ -179,6 +179,9 @@ export interface ViewSnapshot {
   summary: Summary;
 }
 
+/** What a merge produces (engine/merge.ts): a snapshot before the core numbers it. */
+export type MergedView = Omit<ViewSnapshot, 'seq'>;
+
 type Collections = 'instances' | 'clusters' | 'groups' | 'alerts' | 'silences';
 
 /**

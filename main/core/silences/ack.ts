@@ -8,8 +8,7 @@
 // nobody tends. All state is the silence on the server, so a restart picks its acks up again.
 import type { LabelSet } from '../api/types.ts';
 import { matchesAlert } from '../matchers/evaluate.ts';
-import type { MergedView } from '../engine/merge.ts';
-import type { SilenceView } from '../model/view.ts';
+import type { MergedView, SilenceView } from '../model/view.ts';
 
 /** The comment prefix of an acknowledgement (kthxbye's default `-extend-with-prefix`). */
 export const ACK_PREFIX = 'ACK!';

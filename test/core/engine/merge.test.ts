@@ -1,34 +1,15 @@
-// Merge, delta and cluster detection on hand-written API payloads (shapes as the real server
-// returns them). Real-server behaviour is covered by single/cluster tests.
+// Merge and delta on hand-written API payloads (shapes as the real server returns them).
+// Real-server behaviour is covered by single/cluster tests; random poll sequences against the
+// spec by merge-property.test.ts; cluster detection by clusters.test.ts.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AlertGroup, GettableAlert, GettableSilence } from '../../../main/core/api/types.ts';
-import { ClusterAssigner } from '../../../main/core/engine/clusters.ts';
 import { diffViews } from '../../../main/core/engine/delta.ts';
-// What the window does with a delta: the renderer's own apply is the one to agree with.
-import { applyDelta } from '../../../renderer/src/lib/view/apply.ts';
 import { Merger, type MergeInput, type MergeInstance } from '../../../main/core/engine/merge.ts';
 import type { HealthState } from '../../../main/core/model/view.ts';
-
-const T = '2026-11-21T01:00:00.000Z';
-
-function alert(
-  fp: string,
-  labels: Record<string, string>,
-  extra: Partial<GettableAlert> = {},
-): GettableAlert {
-  return {
-    labels,
-    annotations: {},
-    receivers: [{ name: 'team-a' }],
-    fingerprint: fp,
-    startsAt: T,
-    updatedAt: T,
-    endsAt: '2026-11-21T05:00:00.000Z',
-    status: { state: 'active', silencedBy: [], inhibitedBy: [] },
-    ...extra,
-  };
-}
+// What a delta means (the window's own reader is checked in test/renderer/view-stream.test.ts).
+import { applyDelta } from './spec/apply-delta.ts';
+import { T, copy, rawAlert as alert } from './merge-fixtures.ts';
 
 function silence(id: string): GettableSilence {
   return {
@@ -97,9 +78,6 @@ const groupsOf = (...alerts: GettableAlert[]): AlertGroup[] =>
       alerts: alerts.filter((a) => a.labels.alertname === 'Odd'),
     },
   ].filter((g) => g.alerts.length > 0);
-
-// Fresh copies, as each poll parses new JSON.
-const copy = <T>(x: T): T => structuredClone(x);
 
 describe('Merger', () => {
   it('de-duplicates peers: alerts by fingerprint, groups and silences once per cluster', () => {
@@ -303,68 +281,5 @@ describe('diffViews', () => {
     // Applying the delta to the old snapshot gives the new one.
     const applied = applyDelta({ seq: 6, ...a }, d);
     assert.deepEqual(applied, { seq: 7, ...b });
-  });
-});
-
-describe('ClusterAssigner', () => {
-  it('groups instances whose peer lists overlap and keeps the id across peer restarts', () => {
-    const c = new ClusterAssigner();
-    const first = c.assign([
-      { id: 'a', name: 'A', peers: ['p1', 'p2', 'p3'] },
-      { id: 'b', name: 'B', peers: ['p2', 'p1', 'p3'] },
-      { id: 'c', name: 'C', peers: ['p3', 'p1', 'p2'] },
-      { id: 's', name: 'S', peers: ['z1'] },
-      { id: 'n', name: 'N' },
-    ]);
-    const id = first.get('a')!.clusterId;
-    assert.equal(id, 'peers:p1');
-    assert.equal(first.get('b')!.clusterId, id);
-    assert.equal(first.get('c')!.clusterId, id);
-    assert.equal(first.get('s')!.clusterId, 'instance:s');
-    assert.equal(first.get('n')!.clusterId, 'instance:n');
-    // p1 restarted as p9 (new random name); a's status is not refreshed yet.
-    const second = c.assign([
-      { id: 'a', name: 'A', peers: ['p9', 'p2', 'p3'] },
-      { id: 'b', name: 'B', peers: ['p2', 'p3', 'p9'] },
-      { id: 'c', name: 'C', peers: ['p3', 'p2', 'p9'] },
-    ]);
-    for (const i of ['a', 'b', 'c']) assert.equal(second.get(i)!.clusterId, id);
-    // Every peer restarted: connected only through the sticky ids.
-    const third = c.assign([
-      { id: 'a', name: 'A', peers: ['q1', 'q2', 'q3'] },
-      { id: 'b', name: 'B', peers: ['q1', 'q2', 'q3'] },
-      { id: 'c', name: 'C', peers: ['q1', 'q2', 'q3'] },
-    ]);
-    for (const i of ['a', 'b', 'c']) assert.equal(third.get(i)!.clusterId, id);
-  });
-
-  it('gives an HA peer its cluster id before the other peers answer (no flip)', () => {
-    const c = new ClusterAssigner();
-    const early = c.assign([
-      { id: 'a', name: 'A', peers: ['p2', 'p1', 'p3'] },
-      { id: 'b', name: 'B' },
-    ]);
-    assert.equal(early.get('a')!.clusterId, 'peers:p1');
-    assert.equal(early.get('b')!.clusterId, 'instance:b');
-    const later = c.assign([
-      { id: 'a', name: 'A', peers: ['p2', 'p1', 'p3'] },
-      { id: 'b', name: 'B', peers: ['p3', 'p2', 'p1'] },
-    ]);
-    assert.equal(later.get('a')!.clusterId, 'peers:p1');
-    assert.equal(later.get('b')!.clusterId, 'peers:p1');
-  });
-
-  it('prefers the explicit cluster name, which detected peers join', () => {
-    const c = new ClusterAssigner();
-    const r = c.assign([
-      { id: 'a', name: 'A', explicit: 'prod', peers: ['p1', 'p2'] },
-      { id: 'b', name: 'B', peers: ['p1', 'p2'] },
-      { id: 'x', name: 'X', explicit: 'prod' },
-    ]);
-    assert.deepEqual(
-      ['a', 'b', 'x'].map((i) => r.get(i)!.clusterId),
-      ['cluster:prod', 'cluster:prod', 'cluster:prod'],
-    );
-    assert.equal(r.get('a')!.clusterName, 'prod');
   });
 });

@@ -1,12 +1,11 @@
 // Alerts without the severity label are "no severity", never confused with a literal value
-// "none"; summaries name the most severe alerts first, then the most frequent.
+// "none"; summaries name the most severe alerts first, then the most frequent. How the tray
+// and the window show the buckets: test/electron/severity-buckets.test.ts and
+// test/renderer/severity-buckets.test.ts (core tests import only the core).
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import { NO_SEVERITY, severityBucketName } from '../../../main/core/model/severity-bucket.ts';
 import { countByName } from '../../../main/core/policy/notification-text.ts';
-import { buildTrayMenu } from '../../../main/electron/tray-menu.ts';
-import { windowTitle } from '../../../renderer/src/lib/app/window-title.ts';
-import { emptySnapshot } from '../../support/fake-core.ts';
 
 const ORDER = ['critical', 'warning', 'info'];
 
@@ -15,22 +14,6 @@ describe('severity buckets', () => {
     assert.equal(severityBucketName(NO_SEVERITY), 'no severity');
     assert.equal(severityBucketName('none'), 'none');
     assert.equal(severityBucketName('critical'), 'critical');
-  });
-
-  it('tray tooltip and window title show both buckets, distinct, in severity order', () => {
-    const s = emptySnapshot();
-    s.summary = {
-      ...s.summary,
-      firing: 6,
-      worst: 'critical',
-      bySeverity: { none: 2, '': 3, critical: 1 },
-    };
-    const m = buildTrayMenu(s, { now: 0, severityOrder: ORDER });
-    assert.equal(m.tooltip, 'Alertmanager Tray: 6 firing (1 critical, 2 none, 3 no severity)');
-    assert.equal(
-      windowTitle(s.summary, ORDER),
-      '1 critical, 2 none, 3 no severity — Alertmanager Tray',
-    );
   });
 
   it('summaries order by severity first, then count', () => {

@@ -1,5 +1,7 @@
 // The view stream (main/core/bridge/view-stream.ts): bounded messages, the most severe groups
-// first, the transport's pace, and a fresh snapshot instead of an unbounded queue.
+// first, the transport's pace, and a fresh snapshot instead of an unbounded queue. Here, not
+// under test/core, because what it sends is checked by the window's own reader
+// (renderer/src/lib/view/apply.ts): core tests import only the core.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
@@ -11,15 +13,15 @@ import {
   streamView,
   type Flow,
   type ViewSource,
-} from '../../../main/core/bridge/view-stream.ts';
+} from '../../main/core/bridge/view-stream.ts';
 import type {
   AlertView,
   GroupView,
   ViewMessage,
   ViewSnapshot,
   ViewStreamMessage,
-} from '../../../main/core/model/view.ts';
-import { ViewStreamReader } from '../../../renderer/src/lib/view/apply.ts';
+} from '../../main/core/model/view.ts';
+import { ViewStreamReader } from '../../renderer/src/lib/view/apply.ts';
 
 /** Content only: the window keeps its collections prototype-less (own-keys.ts). */
 const plain = <T>(x: T): T => structuredClone(x);
