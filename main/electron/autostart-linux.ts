@@ -63,7 +63,7 @@ export async function setLinuxAutostart(
   const file = join(opts.dir, AUTOSTART_FILE);
   if (!enabled) {
     await rm(file, { force: true });
-    return false;
+    return isLinuxAutostartEnabled(opts.dir);
   }
   await mkdir(opts.dir, { recursive: true });
   const entry = {
@@ -72,7 +72,8 @@ export async function setLinuxAutostart(
     ...(opts.icon ? { icon: opts.icon } : {}),
   };
   await writeFile(file, desktopEntry(entry), { mode: 0o644 });
-  return true;
+  // Read back, as the login item is on macOS and Windows: the state the session will see.
+  return isLinuxAutostartEnabled(opts.dir);
 }
 
 export async function isLinuxAutostartEnabled(dir: string): Promise<boolean> {

@@ -1,13 +1,7 @@
 // Launch at login: the OS login item on macOS and Windows, an XDG autostart entry on Linux.
 // Started that way the app stays in the tray (--hidden / wasOpenedAtLogin).
 import { app } from 'electron';
-import {
-  HIDDEN_ARG,
-  autostartDir,
-  autostartExec,
-  isLinuxAutostartEnabled,
-  setLinuxAutostart,
-} from './autostart-linux.ts';
+import { HIDDEN_ARG, autostartDir, autostartExec, setLinuxAutostart } from './autostart-linux.ts';
 
 export async function setLaunchAtLogin(enabled: boolean): Promise<boolean> {
   if (process.platform === 'linux') {
@@ -19,11 +13,6 @@ export async function setLaunchAtLogin(enabled: boolean): Promise<boolean> {
     });
   }
   app.setLoginItemSettings({ openAtLogin: enabled, args: [HIDDEN_ARG] });
-  return app.getLoginItemSettings({ args: [HIDDEN_ARG] }).openAtLogin;
-}
-
-export async function isLaunchAtLoginEnabled(): Promise<boolean> {
-  if (process.platform === 'linux') return isLinuxAutostartEnabled(autostartDir(process.env));
   return app.getLoginItemSettings({ args: [HIDDEN_ARG] }).openAtLogin;
 }
 

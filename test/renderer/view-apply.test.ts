@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, Summary, ViewSnapshot } from '../../main/core/model/view.ts';
-import { ViewStreamReader, applyDelta } from '../../renderer/src/lib/view/apply.ts';
+import { ViewStreamReader, applyDeltaInPlace } from '../../renderer/src/lib/view/apply.ts';
 import { alertView, emptySummary, snapshotOf } from '../support/views.ts';
 
 /** Content only: the window keeps its collections prototype-less (own-keys.ts). */
@@ -45,24 +45,24 @@ describe('applying deltas', () => {
     assert.deepEqual(r, { kind: 'resync', reason: 'no-snapshot', got: 2 });
   });
 
-  it('upserts and removes by key without mutating, keeping untouched collections', () => {
-    const s = snapshot();
-    const frozen = JSON.stringify(s);
+  it('upserts and removes by key in place, naming only the collections it touched', () => {
+    const next = snapshot();
+    const groups = JSON.stringify(next.groups);
+    const silences = next.silences;
     const changed = { ...alert('b'), state: 'suppressed' as const, silencedBy: ['c1/x'] };
-    const next = applyDelta(s, {
+    const touched = applyDeltaInPlace(next, {
       seq: 2,
       upsert: { alerts: [changed, alert('c')] },
       remove: { alerts: ['a'] },
       summary: summary(1),
     });
-    assert.equal(JSON.stringify(s), frozen, 'input not mutated');
+    assert.deepEqual(touched, ['alerts']);
     assert.equal(next.seq, 2);
     assert.deepEqual(Object.keys(next.alerts).sort(), ['b', 'c']);
     assert.equal(next.alerts['b']?.state, 'suppressed');
     assert.equal(next.summary.firing, 1);
-    assert.notEqual(next.alerts, s.alerts);
-    assert.equal(next.groups, s.groups, 'untouched collection keeps its identity');
-    assert.equal(next.silences, s.silences);
+    assert.equal(JSON.stringify(next.groups), groups, 'untouched collection unchanged');
+    assert.equal(next.silences, silences);
   });
 
   it('keys every collection by its own id field', () => {
@@ -266,7 +266,7 @@ describe('keys Object.prototype has (fingerprints from a server)', () => {
     assert.equal(Object.keys(again.snapshot.alerts).length, 6);
   });
 
-  it('are records like any other in a streamed snapshot and in applyDelta', () => {
+  it('are records like any other in a streamed snapshot and in a delta', () => {
     const s = withOdd();
     const r = new ViewStreamReader();
     r.read({ type: 'snapshot', snapshot: { ...s, alerts: {} }, loading: { alerts: 7, groups: 0 } });
@@ -280,8 +280,9 @@ describe('keys Object.prototype has (fingerprints from a server)', () => {
     assert.deepEqual(Object.keys(done.snapshot.alerts).sort(), Object.keys(s.alerts).sort());
     assert.equal(done.snapshot.alerts['__proto__']?.fingerprint, '__proto__');
 
-    const applied = applyDelta(
-      s,
+    const applied = done.snapshot;
+    applyDeltaInPlace(
+      applied,
       wire({ seq: 2, upsert: { alerts: [alert('x')] }, remove: { alerts: ['valueOf'] } }),
     );
     assert.deepEqual(

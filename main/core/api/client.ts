@@ -13,9 +13,9 @@ import {
   validateJson,
   postSilenceResponseSchema,
   receiversResponse,
-  silenceResponse,
   silencesResponse,
-  statusResponse,
+  statusSchema,
+  gettableSilenceSchema,
 } from './schemas.ts';
 import type {
   AlertGroup,
@@ -110,7 +110,7 @@ export class AlertmanagerClient {
     const endpoint = 'GET /status';
     return this.#get(
       { path: '/status', endpoint },
-      (s, t) => parseBody(statusResponse, endpoint, s, t),
+      (s, t) => parseBody(statusSchema, endpoint, s, t),
       o,
     );
   }
@@ -175,7 +175,7 @@ export class AlertmanagerClient {
     const endpoint = 'GET /silence/{id}';
     return this.#get(
       { path: `/silence/${encodeURIComponent(id)}`, endpoint },
-      (s, t) => parseBody(silenceResponse, endpoint, s, t),
+      (s, t) => parseBody(gettableSilenceSchema, endpoint, s, t),
       o,
     );
   }

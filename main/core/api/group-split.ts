@@ -13,69 +13,13 @@ function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-function skipWs(text: string, i: number): number {
-  while (i < text.length && isWs(text.charCodeAt(i))) i++;
-  return i;
-}
-
-/** Index just after the object starting at `start` (a `{`), or -1. */
-function objectEnd(text: string, start: number): number {
-  let depth = 0;
-  const n = text.length;
-  for (let i = start; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // A string: to its closing quote, the one not escaped by an odd run of backslashes.
-      let q = i;
-      for (;;) {
-        q = text.indexOf('"', q + 1);
-        if (q < 0) return -1;
-        let b = q - 1;
-        while (text.charCodeAt(b) === 0x5c) b--;
-        if ((q - 1 - b) % 2 === 0) break;
-      }
-      i = q;
-    } else if (c === 0x7b || c === 0x5b) {
-      depth++;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-      if (depth === 0) return c === 0x7d ? i + 1 : -1;
-    }
-  }
-  return -1;
-}
-
-/** [start, end) of each element of a JSON array of objects, or undefined for any other text. */
-export function splitObjectArray(text: string): [number, number][] | undefined {
-  let i = skipWs(text, 0);
-  if (text.charCodeAt(i) !== 0x5b) return undefined;
-  i = skipWs(text, i + 1);
-  const out: [number, number][] = [];
-  if (text.charCodeAt(i) === 0x5d) return skipWs(text, i + 1) === text.length ? out : undefined;
-  for (;;) {
-    if (text.charCodeAt(i) !== 0x7b) return undefined;
-    const end = objectEnd(text, i);
-    if (end < 0) return undefined;
-    out.push([i, end]);
-    i = skipWs(text, end);
-    const c = text.charCodeAt(i);
-    if (c === 0x2c) {
-      i = skipWs(text, i + 1);
-    } else if (c === 0x5d) {
-      return skipWs(text, i + 1) === text.length ? out : undefined;
-    } else {
-      return undefined;
-    }
-  }
-}
-
 /**
- * splitObjectArray for a body that arrives as text chunks: each element's text is given as it
+ * The elements of a body that arrives as text chunks: each element's text is given as it
  * completes, so no string of the whole body is ever made. At 100,000 alerts a poll round made
  * 20 body strings of ~5 MB; each outlived the parse that read it (large objects are freed
  * only by a full collection) and RSS swung by ~100 MB with every round.
  *
- * The same grammar as splitObjectArray, checked character by character across chunk
+ * The same grammar as the one-piece reference splitter of its tests, checked character by character across chunk
  * boundaries; `push` returns false once the text can no longer be such an array, and `end`
  * says whether the whole text was one.
  */

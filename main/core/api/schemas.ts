@@ -190,10 +190,8 @@ export const buildInfoResponse = z
     return out;
   });
 
-export const statusResponse = statusSchema;
 export const receiversResponse = z.array(receiverSchema);
 export const silencesResponse = z.array(gettableSilenceSchema);
-export const silenceResponse = gettableSilenceSchema;
 export const alertsResponse = z.array(gettableAlertSchema);
 export const alertGroupsResponse = z.array(alertGroupSchema);
 
@@ -276,6 +274,7 @@ type Equals<X, Y> =
   (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 type Assert<T extends true> = T;
 
+/** @public Never imported: the type-check itself is the point. */
 export type _SchemaTypeChecks = [
   Assert<Equals<z.output<typeof statusSchema>, AlertmanagerStatus>>,
   Assert<Equals<z.output<typeof receiverSchema>, Receiver>>,

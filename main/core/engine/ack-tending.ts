@@ -3,7 +3,7 @@
 // is retried on the next cycle (the ack's short duration bounds any harm).
 import type { Clock } from '../service.ts';
 import { planAcks } from '../silences/ack.ts';
-import type { SilenceActions } from '../silences/index.ts';
+import type { SilenceActions } from '../silences/actions.ts';
 import type { SilenceDefaults } from '../settings/types.ts';
 import type { MergedView } from './merge.ts';
 

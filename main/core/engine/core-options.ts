@@ -3,7 +3,7 @@
 import { readFile as fsReadFile } from 'node:fs/promises';
 import { AlertmanagerClient } from '../api/client.ts';
 import type { Clock, SecretStore } from '../service.ts';
-import { parseSettings } from '../settings/index.ts';
+import { parseSettings } from '../settings/schema.ts';
 import type { Settings } from '../settings/types.ts';
 import type { ClientFactory, InstanceDeps } from './instance.ts';
 

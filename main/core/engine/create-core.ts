@@ -20,7 +20,7 @@ import {
 } from '../service.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 import { ownerTag } from '../silences/ack.ts';
-import { SilenceActions } from '../silences/index.ts';
+import { SilenceActions } from '../silences/actions.ts';
 import { AckTending } from './ack-tending.ts';
 import { testConnection } from './connection-test.ts';
 import { CoreListeners } from './core-listeners.ts';

@@ -4,7 +4,7 @@
 // policy (quiet hours, snooze, the Timeline) like any other.
 import type { CoreEvent } from '../model/events.ts';
 import type { SilenceView } from '../model/view.ts';
-import type { DuplicateNotice, SilenceActions } from '../silences/index.ts';
+import type { DuplicateNotice, SilenceActions } from '../silences/actions.ts';
 
 /** The event a duplicate notice becomes. */
 export function duplicateEvent(n: DuplicateNotice): CoreEvent {

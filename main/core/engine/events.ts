@@ -4,7 +4,8 @@
 // as the core. The core's own notices (hygiene, duplicates) enter the same policy.
 import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { EventDiffer, initialClusters, NotificationPolicy } from '../policy/index.ts';
+import { EventDiffer, initialClusters } from '../policy/differ.ts';
+import { NotificationPolicy } from '../policy/notify.ts';
 import type { Settings } from '../settings/types.ts';
 
 /** A notification the policy kept quiet (quiet hours, snooze, rules) and why. */

@@ -2,7 +2,7 @@
 // Alertmanager, their lifecycle, the reconciliation when settings change, their clusters, and
 // what the merger and the silence writers need of them.
 import type { InstanceView } from '../model/view.ts';
-import type { ClusterMember } from '../silences/index.ts';
+import type { ClusterMember } from '../silences/actions.ts';
 import type { InstanceSettings } from '../settings/types.ts';
 import { ClusterAssigner, type ClusterCandidate } from './clusters.ts';
 import { connectionKey, scheduleKey } from './connection.ts';

@@ -18,7 +18,7 @@ import type {
 import type { InstanceView } from '../model/view.ts';
 import type { Clock, SecretStore } from '../service.ts';
 import type { InstanceSettings } from '../settings/types.ts';
-import type { SilenceClient } from '../silences/index.ts';
+import type { SilenceClient } from '../silences/actions.ts';
 import {
   ConnectionSetupError,
   resolveConnection,

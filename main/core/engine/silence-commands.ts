@@ -6,15 +6,10 @@ import type { Matcher } from '../api/types.ts';
 import type { MergedView } from './merge.ts';
 import type { Clock, Core, ExtendResult, SilenceDraft, SilenceResult } from '../service.ts';
 import type { Settings } from '../settings/types.ts';
-import {
-  buildDraft,
-  previewSilence,
-  quickMatchersForAlert,
-  quickMatchersForGroup,
-  SilenceValidationError,
-  validateDraft,
-  type SilenceActions,
-} from '../silences/index.ts';
+import { buildDraft, quickMatchersForAlert, quickMatchersForGroup } from '../silences/quick.ts';
+import { previewSilence } from '../silences/preview.ts';
+import { SilenceValidationError, type SilenceActions } from '../silences/actions.ts';
+import { validateDraft } from '../silences/validate.ts';
 import { ackAnnotations, ackComment } from '../silences/ack.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 

@@ -38,13 +38,3 @@ export interface HistoryRecord {
   /** Human text: the escalation, the silence's matchers, a notification's title, a reason. */
   detail?: string;
 }
-
-/** Kinds about one alert (they carry fingerprint, labels and usually a group). */
-export const ALERT_KINDS: ReadonlySet<HistoryKind> = new Set([
-  'fired',
-  'resolved',
-  'silenced',
-  'inhibited',
-  'unsuppressed',
-  'severity-changed',
-]);

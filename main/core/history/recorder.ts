@@ -6,7 +6,7 @@
 import type { Clock, Core, CycleReport } from '../service.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { alertNameOf } from '../model/alert-name.ts';
-import { initialClusters } from '../policy/index.ts';
+import { initialClusters } from '../policy/differ.ts';
 import { HistoryDb, type HistoryLimits } from './history-db.ts';
 import { recordsOfCycle } from './from-cycle.ts';
 import type { HistoryRecord } from './record.ts';

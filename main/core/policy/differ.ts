@@ -16,7 +16,7 @@ import { SilenceDiffer } from './silence-differ.ts';
 import { EscalationSources, type PrevAlerts } from './escalations.ts';
 import { RecordFacts, listOf, type AlertList, type Phase } from './record-facts.ts';
 
-export { initialClusters, isClusterFresh } from './freshness.ts';
+export { initialClusters } from './freshness.ts';
 
 export interface DiffOptions {
   /** Minutes before a silence ends to emit silence-expiring; 0 disables it. */

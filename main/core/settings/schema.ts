@@ -18,7 +18,6 @@ import {
   DEFAULT_LONG_RUNNING_DAYS,
   MIN_POLL_INTERVAL_SEC,
 } from './defaults.ts';
-import { parseMatchers } from '../matchers/parse.ts';
 import { baseUrlProblem } from '../model/base-url-problem.ts';
 import { migrateSettings } from './migrations.ts';
 import { LABEL_COLOURS, SETTINGS_VERSION, type Settings } from './types.ts';
@@ -235,34 +234,4 @@ export function parseSettings(raw: unknown): ParseSettingsResult {
     extractedSecrets: migrated.extractedSecrets,
     migrated: migrated.applied.length > 0,
   };
-}
-
-export interface SettingsProblem {
-  /** Dotted path, e.g. `notifications.include.1`. */
-  path: string;
-  message: string;
-}
-
-/**
- * Problems the schema deliberately tolerates (a file with them still loads) but a settings
- * form should show before saving: notification filters that are not valid matcher lists
- * (the policy ignores those).
- */
-export function settingsProblems(settings: Settings): SettingsProblem[] {
-  const problems: SettingsProblem[] = [];
-  for (const field of ['include', 'exclude'] as const) {
-    settings.notifications[field].forEach((text, i) => {
-      try {
-        if (parseMatchers(text).length === 0) {
-          problems.push({ path: `notifications.${field}.${i}`, message: 'empty matcher list' });
-        }
-      } catch (err) {
-        problems.push({
-          path: `notifications.${field}.${i}`,
-          message: err instanceof Error ? err.message : String(err),
-        });
-      }
-    });
-  }
-  return problems;
 }

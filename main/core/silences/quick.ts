@@ -3,19 +3,6 @@ import type { Matcher } from '../api/types.ts';
 import type { AlertView, GroupView } from '../model/view.ts';
 import type { SilenceDraft } from '../service.ts';
 
-export interface DurationPreset {
-  label: string;
-  ms: number;
-}
-
-const MIN = 60_000;
-export const durationPresets: readonly DurationPreset[] = [
-  { label: '15m', ms: 15 * MIN },
-  { label: '1h', ms: 60 * MIN },
-  { label: '4h', ms: 240 * MIN },
-  { label: '1d', ms: 1440 * MIN },
-];
-
 function eq(name: string, value: string): Matcher {
   return { name, value, isRegex: false, isEqual: true };
 }

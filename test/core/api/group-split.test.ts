@@ -7,7 +7,8 @@ import { AlertGroupsReader } from '../../../main/core/api/alert-groups-reader.ts
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AlertmanagerClient } from '../../../main/core/api/client.ts';
-import { ObjectArraySplitter, splitObjectArray } from '../../../main/core/api/group-split.ts';
+import { ObjectArraySplitter } from '../../../main/core/api/group-split.ts';
+import { splitObjectArray } from './split-object-array.ts';
 import { alertGroupsResponse } from '../../../main/core/api/schemas.ts';
 import { StringPool } from '../../../main/core/api/string-pool.ts';
 import { groupsPayload, prng } from '../../bench/lib/fixtures.ts';

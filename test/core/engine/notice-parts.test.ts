@@ -10,7 +10,7 @@ import { HygieneNotices } from '../../../main/core/engine/hygiene-notices.ts';
 import type { CoreEvent } from '../../../main/core/model/events.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { ackComment } from '../../../main/core/silences/ack.ts';
-import type { DuplicateNotice } from '../../../main/core/silences/index.ts';
+import type { DuplicateNotice } from '../../../main/core/silences/actions.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { alert, iso, MIN, silence, snapshot, T0 } from '../policy/view-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { CoreEvent } from '../../../main/core/model/events.ts';
-import { EventDiffer, initialClusters } from '../../../main/core/policy/index.ts';
+import { EventDiffer, initialClusters } from '../../../main/core/policy/differ.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import {
   alert,

@@ -4,13 +4,13 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { AppNotification } from '../../../main/core/model/events.ts';
 import type { AlertView, ViewSnapshot } from '../../../main/core/model/view.ts';
+import { EventDiffer, initialClusters } from '../../../main/core/policy/differ.ts';
 import {
-  EventDiffer,
-  initialClusters,
   NotificationPolicy,
   type NotificationPolicyOptions,
-} from '../../../main/core/policy/index.ts';
-import { defaultSettings, type Settings } from '../../../main/core/settings/index.ts';
+} from '../../../main/core/policy/notify.ts';
+import { defaultSettings } from '../../../main/core/settings/defaults.ts';
+import { type Settings } from '../../../main/core/settings/types.ts';
 import { alert, group, iso, MIN, snapshot, T0 } from './view-fixtures.ts';
 
 const STEP = 15_000;

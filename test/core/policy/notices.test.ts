@@ -5,12 +5,10 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { CoreEvent } from '../../../main/core/model/events.ts';
-import {
-  NotificationPolicy,
-  quietReason,
-  type LocalTime,
-} from '../../../main/core/policy/index.ts';
-import { defaultSettings, type Settings } from '../../../main/core/settings/index.ts';
+import { NotificationPolicy } from '../../../main/core/policy/notify.ts';
+import { quietReason, type LocalTime } from '../../../main/core/policy/quiet-hours.ts';
+import { defaultSettings } from '../../../main/core/settings/defaults.ts';
+import { type Settings } from '../../../main/core/settings/types.ts';
 import { instance, iso, MIN, silence, snapshot, T0 } from './view-fixtures.ts';
 
 /** UTC wall time, so quiet-hour tests do not depend on the machine's time zone. */

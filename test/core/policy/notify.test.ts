@@ -2,13 +2,11 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { AppNotification, CoreEvent } from '../../../main/core/model/events.ts';
 import type { AlertView, ViewSnapshot } from '../../../main/core/model/view.ts';
-import {
-  EventDiffer,
-  initialClusters,
-  NotificationPolicy,
-  type LocalTime,
-} from '../../../main/core/policy/index.ts';
-import { defaultSettings, type Settings } from '../../../main/core/settings/index.ts';
+import { EventDiffer, initialClusters } from '../../../main/core/policy/differ.ts';
+import { NotificationPolicy } from '../../../main/core/policy/notify.ts';
+import { type LocalTime } from '../../../main/core/policy/quiet-hours.ts';
+import { defaultSettings } from '../../../main/core/settings/defaults.ts';
+import { type Settings } from '../../../main/core/settings/types.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import {
   alert,

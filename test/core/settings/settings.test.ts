@@ -3,16 +3,11 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  defaultInstance,
-  defaultSettings,
-  migrateSettings,
-  parseSettings,
-  secretKeyFor,
-  settingsProblems,
-  SETTINGS_VERSION,
-  type Settings,
-} from '../../../main/core/settings/index.ts';
+import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
+import { migrateSettings } from '../../../main/core/settings/migrations.ts';
+import { parseSettings } from '../../../main/core/settings/schema.ts';
+import { secretKeyFor } from '../../../main/core/secrets/secret-keys.ts';
+import { SETTINGS_VERSION, type Settings } from '../../../main/core/settings/types.ts';
 import { openSettingsFile } from '../../../main/core/settings/persist.ts';
 import { loadSettingsDocument } from '../../../main/core/settings/read-file.ts';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
@@ -305,19 +300,5 @@ describe('settings file', () => {
     const text = await readFile(path, 'utf8');
     assert.ok(!text.includes('pw0'));
     assert.ok(text.includes('"passwordKey": "instance/p/password"'));
-  });
-});
-
-describe('settingsProblems', () => {
-  it('reports notification filters that are not matcher lists', () => {
-    const s = defaultSettings();
-    s.notifications.include = ['team="a"', 'team=~"(b'];
-    s.notifications.exclude = ['{', ''];
-    const problems = settingsProblems(s);
-    assert.deepEqual(
-      problems.map((p) => p.path),
-      ['notifications.include.1', 'notifications.exclude.0', 'notifications.exclude.1'],
-    );
-    assert.deepEqual(settingsProblems(defaultSettings()), []);
   });
 });

@@ -14,7 +14,7 @@ import {
   SilenceWriteError,
   type ClusterMember,
   type SilenceClient,
-} from '../../../main/core/silences/index.ts';
+} from '../../../main/core/silences/actions.ts';
 import { amSkipReason, startCluster, waitFor, type AmCluster } from '../../support/alertmanager.ts';
 
 const CLUSTER = 'prod';

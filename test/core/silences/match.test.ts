@@ -6,7 +6,7 @@ import {
   matchesAlert,
   matchesEmpty,
   matcherRegexError,
-} from '../../../main/core/silences/index.ts';
+} from '../../../main/core/matchers/evaluate.ts';
 
 const m = (s: string): Matcher[] => parseMatchers(s);
 

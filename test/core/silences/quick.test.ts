@@ -1,15 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { DEFAULT_VOLATILE_LABELS } from '../../../main/core/settings/index.ts';
+import { DURATION_PRESETS } from '../../../main/core/model/duration.ts';
+import { DEFAULT_VOLATILE_LABELS } from '../../../main/core/settings/defaults.ts';
 import {
   buildDraft,
-  durationPresets,
-  matchesAlert,
-  previewSilence,
   quickMatchersForAlert,
   quickMatchersForGroup,
-  validateDraft,
-} from '../../../main/core/silences/index.ts';
+} from '../../../main/core/silences/quick.ts';
+import { matchesAlert } from '../../../main/core/matchers/evaluate.ts';
+import { previewSilence } from '../../../main/core/silences/preview.ts';
+import { validateDraft } from '../../../main/core/silences/validate.ts';
 import type { SilenceDraft } from '../../../main/core/service.ts';
 import { alert, cluster, group, MIN, snapshot, T0 } from '../policy/view-fixtures.ts';
 
@@ -68,7 +68,7 @@ describe('quick silence matchers', () => {
 
   it('presets and drafts', () => {
     assert.deepEqual(
-      durationPresets.map((p) => [p.label, p.ms]),
+      DURATION_PRESETS.map((p) => [p.label, p.ms]),
       [
         ['15m', 15 * MIN],
         ['1h', 60 * MIN],

@@ -1,8 +1,8 @@
 // Human-readable durations and times for a dense UI ("12m", "3h 4m", "2d 5h").
 
-import { formatDuration } from '$core/model/duration.ts';
+import { formatDuration, DURATION_PRESETS } from '$core/model/duration.ts';
 
-export { formatDuration };
+export { formatDuration, DURATION_PRESETS };
 
 /** "12m" since an ISO time, relative to `now` (ms). Unknown times give ''. */
 export function ageSince(iso: string | undefined, now: number): string {
@@ -38,10 +38,3 @@ export function fromLocalInput(value: string): string | null {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
-
-export const DURATION_PRESETS: readonly { label: string; ms: number }[] = [
-  { label: '15m', ms: 15 * 60_000 },
-  { label: '1h', ms: 3_600_000 },
-  { label: '4h', ms: 4 * 3_600_000 },
-  { label: '1d', ms: 24 * 3_600_000 },
-];

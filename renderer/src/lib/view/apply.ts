@@ -1,10 +1,9 @@
 // Pure application of the 'view:changes' stream (a snapshot, then deltas) to the window's copy
 // of the view. Kept free of Svelte so it is unit-testable in plain Node.
 //
-// Two ways to apply a delta: `applyDelta` returns a new snapshot (touched collections copied,
-// untouched ones keep their identity), the reference the core's tests check the diff against;
-// the window's ViewStreamReader applies it in place and reports which collections it touched,
-// because copying a 100,000-key collection for every delta is a 60 ms long task.
+// A delta is applied in place, reporting which collections it touched, because copying a
+// 100,000-key collection for every delta is a 60 ms long task. (The plain copying meaning of a
+// delta, which the core's tests check against, is test/core/engine/spec/apply-delta.ts.)
 import type {
   AlertView,
   GroupView,
@@ -258,18 +257,6 @@ export function joinDeltas(parts: readonly ViewDelta[]): ViewDelta {
     if (p.summary) out.summary = p.summary;
   }
   return out;
-}
-
-/** The delta applied to a new snapshot; `current` is left as it was. */
-export function applyDelta(current: ViewSnapshot, delta: ViewDelta): ViewSnapshot {
-  const next: ViewSnapshot = { ...current };
-  for (const name of touchedBy(delta)) {
-    (next as unknown as Record<CollectionName, Record<string, unknown>>)[name] = keyedCopy(
-      current[name] as Record<string, unknown>,
-    );
-  }
-  applyDeltaInPlace(next, delta);
-  return next;
 }
 
 /**
