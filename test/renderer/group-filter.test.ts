@@ -14,6 +14,7 @@ import {
 } from '../../renderer/src/lib/alerts/group-filter.ts';
 import { GroupPreparer } from '../../renderer/src/lib/alerts/prepared-groups.ts';
 import { prng } from '../bench/lib/fixtures.ts';
+import { defaultUiSettings } from '../../main/core/settings/defaults.ts';
 import {
   alertPasses,
   compareAlerts,
@@ -238,19 +239,11 @@ describe('GroupFilter over prepared groups', () => {
   });
 
   it('narrows only when every alert the new filter passes passed the old one', () => {
+    // The default filter's toggles (as a first start has them) with the text's matchers.
     const f = (text: string, extra: Partial<AlertFilter> = {}): AlertFilter => {
+      const { text: _, ...toggles } = defaultUiSettings().filter;
       const p = parseFilterText(text);
-      return {
-        showActive: true,
-        showSilenced: false,
-        showInhibited: false,
-        showUnprocessed: true,
-        receivers: [],
-        instances: [],
-        matchers: p.matchers,
-        words: p.words,
-        ...extra,
-      };
+      return { ...toggles, matchers: p.matchers, words: p.words, ...extra };
     };
     assert.equal(narrows(f('crash'), f('cra')), true, 'a word typed further');
     assert.equal(narrows(f('cra'), f('crash')), false, 'a word shortened');

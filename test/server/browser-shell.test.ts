@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
+import type { Page } from 'playwright-core';
 import type { GettableSilence } from '../../main/core/api/types.ts';
 import type { AlertView, GroupView, ViewStreamMessage } from '../../main/core/model/view.ts';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
@@ -180,11 +181,9 @@ describe('browser shell (spawned, real Alertmanager)', { skip: amSkipReason() },
       await new Promise<void>((r) => foreign.listen(0, '127.0.0.1', () => r()));
       const browser = await launchChromium();
       const refusals = () => (shell.stderr().match(/bridge: refused 403/g) ?? []).length;
-      const initial = refusals();
-      try {
-        const page = await browser.newPage();
-        await page.goto(`http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`);
-        const outcome = await page.evaluate(
+      /** Opens the bridge's WebSocket (with the token) from `page`: 'open' or 'refused'. */
+      const tryBridge = (page: Page) =>
+        page.evaluate(
           (url) =>
             new Promise<string>((resolve) => {
               const ws = new WebSocket(url);
@@ -193,20 +192,17 @@ describe('browser shell (spawned, real Alertmanager)', { skip: amSkipReason() },
             }),
           `ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`,
         );
+      const initial = refusals();
+      try {
+        const page = await browser.newPage();
+        await page.goto(`http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`);
+        const outcome = await tryBridge(page);
         assert.equal(outcome, 'refused');
         await waitFor(() => refusals() === initial + 1, { message: 'server logged the 403' });
         // Our own page, same browser: connects, no refusal logged.
         const own = await browser.newPage();
         await own.goto(shell.url);
-        const ok = await own.evaluate(
-          (url) =>
-            new Promise<string>((resolve) => {
-              const ws = new WebSocket(url);
-              ws.onopen = () => resolve('open');
-              ws.onerror = () => resolve('refused');
-            }),
-          `ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`,
-        );
+        const ok = await tryBridge(own);
         assert.equal(ok, 'open');
         assert.equal(refusals(), initial + 1);
       } finally {

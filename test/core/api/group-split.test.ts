@@ -45,6 +45,20 @@ function body(seed: number): { groups: unknown[]; text: string } {
   return { groups, text: r() < 0.3 ? ` \r\n${text}\n ` : text };
 }
 
+/** Texts that are not JSON arrays of objects (or not only that). */
+const NOT_OBJECT_ARRAYS = [
+  '',
+  '{}',
+  '[1]',
+  '[{}',
+  '[{},]',
+  '[{}}]',
+  '[{}] x',
+  '\ufeff[{}]',
+  '[{"a":"]',
+  'null',
+];
+
 describe('splitObjectArray', () => {
   it('finds each element of arrays of objects, and nothing in other texts', () => {
     assert.deepEqual(splitObjectArray('[]'), []);
@@ -52,18 +66,7 @@ describe('splitObjectArray', () => {
       [3, 12],
       [15, 17],
     ]);
-    for (const t of [
-      '',
-      '{}',
-      '[1]',
-      '[{}',
-      '[{},]',
-      '[{}}]',
-      '[{}] x',
-      '\ufeff[{}]',
-      '[{"a":"]',
-      'null',
-    ])
+    for (const t of NOT_OBJECT_ARRAYS)
       assert.equal(splitObjectArray(t), undefined, JSON.stringify(t));
   });
 });
@@ -99,17 +102,8 @@ describe('ObjectArraySplitter (chunk by chunk)', () => {
     const texts = [
       '[]',
       ' [ {"a":"}"} , {} ] ',
-      '',
-      '{}',
-      '[1]',
-      '[{}',
-      '[{},]',
-      '[{}}]',
-      '[{}] x',
-      '\ufeff[{}]',
-      '[{"a":"]',
       '[{"a":"\\\\"},{"b":["}"]}]',
-      'null',
+      ...NOT_OBJECT_ARRAYS,
     ];
     for (let seed = 1; seed <= 20; seed++) texts.push(body(seed).text);
     for (let n = 0; n < 600; n++) {
