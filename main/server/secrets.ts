@@ -3,10 +3,11 @@
 // mode 0600 atomically. There is no OS keyring in plain Node: app:info says so.
 //
 // Each secret is bound to an origin (the server it may be sent to). A file value's origin is
-// recorded beside it (origins-field.ts). An environment variable has none stored: it is the
-// value of AMTRAY_SECRET_<KEY>_ORIGIN when set, else the origin of the instance that references
-// the key in the settings file as read at start (bindOrigin, from settings/persist.ts), for
-// this run only. A URL changed in the window later does not move it.
+// recorded beside it (origins-field.ts). An environment variable comes without one: its origin
+// is AMTRAY_SECRET_<KEY>_ORIGIN when set, else the origin of the instance that references the
+// key in the settings file at the first start that sees the variable (bindOrigin, from
+// settings/persist.ts), recorded in secrets.json (`envOrigins`) and kept: a URL a window saves
+// later does not move it at the next start, and removing the instance does not forget it.
 import { readJsonObject, updateJsonObject } from '../core/files/json-object-file.ts';
 import { SerialQueue } from '../core/files/private-file.ts';
 import { recordedOrigin, recordOrigin } from '../core/secrets/origins-field.ts';
@@ -20,8 +21,6 @@ export function secretEnvName(key: string): string {
 export class FileSecretStore implements SecretStore {
   readonly #path: string;
   readonly #env: NodeJS.ProcessEnv;
-  /** Origins of environment-variable secrets, bound at start (this run only). */
-  readonly #envOrigins = new Map<string, string>();
   /** Serialises writes so two concurrent sets never lose one another. */
   readonly #queue = new SerialQueue();
 
@@ -36,7 +35,11 @@ export class FileSecretStore implements SecretStore {
 
   async get(key: string): Promise<StoredSecret | undefined> {
     const fromEnv = this.#env[secretEnvName(key)];
-    if (fromEnv !== undefined) return { value: fromEnv, origin: this.#envOrigin(key) };
+    if (fromEnv !== undefined) {
+      // An unreadable file must not hide the variable: then only …_ORIGIN can bind it.
+      const file = await readJsonObject(this.#path).catch(() => ({}));
+      return { value: fromEnv, origin: this.#envOrigin(file, key) };
+    }
     const file = await readJsonObject(this.#path);
     const value = file[key];
     return typeof value === 'string' ? { value, origin: recordedOrigin(file, key) } : undefined;
@@ -57,20 +60,19 @@ export class FileSecretStore implements SecretStore {
   }
 
   async bindOrigin(key: string, origin: string): Promise<void> {
-    if (this.#env[secretEnvName(key)] !== undefined) {
-      if (this.#envOrigin(key) === undefined) this.#envOrigins.set(key, origin);
-      return;
-    }
+    const fromEnv = this.#env[secretEnvName(key)] !== undefined;
     const unbound = (file: Record<string, unknown>) =>
-      typeof file[key] === 'string' && recordedOrigin(file, key) === undefined;
+      fromEnv
+        ? this.#envOrigin(file, key) === undefined
+        : typeof file[key] === 'string' && recordedOrigin(file, key) === undefined;
     // Read first: a start with nothing to bind writes nothing.
     if (!unbound(await readJsonObject(this.#path))) return;
     await updateJsonObject(this.#path, this.#queue, (all) => {
-      if (unbound(all)) recordOrigin(all, key, origin);
+      if (unbound(all)) recordOrigin(all, key, origin, fromEnv ? 'envOrigins' : 'origins');
     });
   }
 
-  #envOrigin(key: string): string | undefined {
-    return this.#env[`${secretEnvName(key)}_ORIGIN`] ?? this.#envOrigins.get(key);
+  #envOrigin(file: Record<string, unknown>, key: string): string | undefined {
+    return this.#env[`${secretEnvName(key)}_ORIGIN`] ?? recordedOrigin(file, key, 'envOrigins');
   }
 }

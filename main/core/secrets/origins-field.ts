@@ -1,10 +1,11 @@
 // Where the secrets files record the origin each secret was stored for: an `origins` object
 // beside the values (`{ "instance/prod/password": "https://am.example:9093" }`), written in the
-// same atomic update as the value. Plain text: an origin is no secret, and an older version
+// same atomic update as the value (the browser shell keeps its environment secrets' origins
+// in an `envOrigins` object the same way). Plain text: an origin is no secret, and an older version
 // keeps the field untouched (json-object-file.ts), so a downgrade and upgrade lose nothing; a
 // value an older version changed meanwhile keeps the old origin and is refused, not misused.
 
-const FIELD = 'origins';
+type OriginsField = 'origins' | 'envOrigins';
 
 /** A copy of the object under `name` in a file object ({} when absent or not an object). */
 export function objectField(file: Record<string, unknown>, name: string): Record<string, unknown> {
@@ -15,8 +16,12 @@ export function objectField(file: Record<string, unknown>, name: string): Record
 }
 
 /** The origin recorded for `key`, if any. */
-export function recordedOrigin(file: Record<string, unknown>, key: string): string | undefined {
-  const origin = objectField(file, FIELD)[key];
+export function recordedOrigin(
+  file: Record<string, unknown>,
+  key: string,
+  field: OriginsField = 'origins',
+): string | undefined {
+  const origin = objectField(file, field)[key];
   return typeof origin === 'string' ? origin : undefined;
 }
 
@@ -25,9 +30,10 @@ export function recordOrigin(
   file: Record<string, unknown>,
   key: string,
   origin: string | undefined,
+  field: OriginsField = 'origins',
 ): void {
-  const origins = objectField(file, FIELD);
+  const origins = objectField(file, field);
   if (origin === undefined) delete origins[key];
   else origins[key] = origin;
-  file[FIELD] = origins;
+  file[field] = origins;
 }

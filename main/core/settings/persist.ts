@@ -110,8 +110,11 @@ export async function openSettingsFile(opts: OpenSettingsOptions): Promise<Setti
     }
   }
   // Secrets stored before origins were recorded (and environment variables) are bound to the
-  // origins this file names: the settings as read from disk, never as a window sent them.
-  await bindStoredSecrets(opts.secrets, loaded.settings);
+  // origins this file names: the settings as read from disk, never as a window sent them. An
+  // unreadable secrets file leaves them unbound (refused, never misused); the app still starts.
+  await bindStoredSecrets(opts.secrets, loaded.settings).catch((err: unknown) =>
+    log(`secrets: not bound to their servers: ${err instanceof Error ? err.message : String(err)}`),
+  );
   // Only after the secrets are safe is the old file (which still holds them) replaced.
   if (loaded.migrated || loaded.extractedSecrets) {
     await save(loaded.settings).catch((err: unknown) =>

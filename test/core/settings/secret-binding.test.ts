@@ -85,7 +85,7 @@ describe('binding stored secrets to origins when the settings file is opened', (
     });
   }
 
-  it('an environment-variable secret is bound to the origin in the file at start, in memory', async () => {
+  it('an environment-variable secret is bound to the origin in the file at first start, kept', async () => {
     const settingsPath = join(dir, 'env-settings.json');
     const secretsPath = join(dir, 'env-secrets.json');
     await writeSettingsFile(settingsPath, settingsAt(A));
@@ -98,7 +98,17 @@ describe('binding stored secrets to origins when the settings file is opened', (
     await openSettingsFile({ path: settingsPath, secrets: store });
     assert.equal(await passwordSentTo(store, A), 'env-Secret-3');
     await assert.rejects(passwordSentTo(store, B), /is for https:\/\/am-a\.example:9093/);
-    await assert.rejects(readFile(secretsPath, 'utf8'), /ENOENT/, 'nothing written for it');
+    const onDisk = await readFile(secretsPath, 'utf8');
+    assert.doesNotMatch(onDisk, /env-Secret-3/, 'the value stays in the environment');
+    assert.deepEqual(JSON.parse(onDisk), { envOrigins: { [KEY]: A } });
+
+    // A window saved another URL, then the app restarts: the variable stays bound to A.
+    await writeSettingsFile(settingsPath, settingsAt(B));
+    const restarted = new FileSecretStore(secretsPath, env);
+    await openSettingsFile({ path: settingsPath, secrets: restarted });
+    await assert.rejects(passwordSentTo(restarted, B), /is for https:\/\/am-a\.example:9093/);
+    await restarted.delete(KEY);
+    assert.equal((await restarted.get(KEY))?.origin, A, 'removing the instance does not rebind');
   });
 
   it('AMTRAY_SECRET_<KEY>_ORIGIN pins an environment secret whatever the file says', async () => {
@@ -109,6 +119,24 @@ describe('binding stored secrets to origins when the settings file is opened', (
     await openSettingsFile({ path: settingsPath, secrets: store });
     assert.equal((await store.get(KEY))?.origin, A);
     await assert.rejects(passwordSentTo(store, B), /is for https:\/\/am-a\.example:9093/);
+  });
+
+  it('an unreadable secrets file leaves secrets unbound; the settings still open', async () => {
+    const settingsPath = join(dir, 'corrupt-settings.json');
+    const secretsPath = join(dir, 'corrupt-secrets.json');
+    await writeSettingsFile(settingsPath, settingsAt(A));
+    await writeFile(secretsPath, '{ "instance/prod/password": "x", oops');
+    const logged: string[] = [];
+    const store = new FileSecretStore(secretsPath, { [secretEnvName(KEY)]: 'env-Secret-6' });
+    const file = await openSettingsFile({
+      path: settingsPath,
+      secrets: store,
+      log: (l) => logged.push(l),
+    });
+    assert.equal(file.settings.instances[0]?.id, 'prod');
+    assert.match(logged.join('\n'), /secrets: not bound to their servers: .*not valid JSON/);
+    await assert.rejects(passwordSentTo(store, A), /has no server recorded/);
+    assert.equal(await readFile(secretsPath, 'utf8'), '{ "instance/prod/password": "x", oops');
   });
 
   it("a password moved out of a file's URL is bound to that URL's origin", async () => {
