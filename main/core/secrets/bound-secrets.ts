@@ -35,7 +35,10 @@ export async function readBoundSecret(o: {
 }
 
 /** The origin of the instance in `settings` whose auth references `key`, if any. */
-export function originOfKey(settings: { instances: InstanceSettings[] }, key: string) {
+export function originOfKey(
+  settings: { instances: InstanceSettings[] },
+  key: string,
+): string | undefined {
   const instance = settings.instances.find((i) => secretKeysOf(i).includes(key));
   return instance ? originOf(instance.url) : undefined;
 }
