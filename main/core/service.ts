@@ -18,11 +18,23 @@ export interface CycleReport {
   withheld: { event: CoreEvent; reason: string }[];
 }
 
-/** Where passwords and tokens live; the settings only hold keys into it. */
+/** A stored secret and the origin (scheme://host:port) it was stored for, if recorded. */
+export interface StoredSecret {
+  value: string;
+  origin: string | undefined;
+}
+
+/**
+ * Where passwords and tokens live; the settings only hold keys into it. Each secret is bound
+ * to the origin it was stored for and only ever sent there (secrets/bound-secrets.ts).
+ */
 export interface SecretStore {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, value: string): Promise<void>;
+  get(key: string): Promise<StoredSecret | undefined>;
+  /** `origin` undefined: unbound (unusable until a start binds it from the settings file). */
+  set(key: string, value: string, origin: string | undefined): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Records `origin` for a secret stored without one; does nothing otherwise. */
+  bindOrigin(key: string, origin: string): Promise<void>;
 }
 
 /** Injected so tests can drive time (fake clock) and production uses the real one. */

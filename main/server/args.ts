@@ -19,7 +19,10 @@ export const USAGE = `Usage: node out/main/serve.js [--config <settings.json>] [
   --instance <url>   watch this Alertmanager too (repeatable; not saved)
 
 Secrets: AMTRAY_SECRET_<KEY> environment variables (KEY = the secret key upper-cased with
-non-alphanumerics as _), else secrets.json (mode 0600) next to the settings file.`;
+non-alphanumerics as _), else secrets.json (mode 0600) next to the settings file. A secret is
+sent only to the origin it is bound to; AMTRAY_SECRET_<KEY>_ORIGIN (https://host:port) pins an
+environment secret's, else it is its instance's origin in the settings file at the first start
+that sees it (kept in secrets.json).`;
 
 /** `<XDG_CONFIG_HOME or ~/.config>/alertmanager-tray/settings.json` */
 export function defaultConfigPath(env: NodeJS.ProcessEnv, home = homedir()): string {

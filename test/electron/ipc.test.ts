@@ -107,6 +107,7 @@ function setup(frameUrl = PAGE, webContentsId = 1, isMainFrame = true) {
       get: async () => undefined,
       set: async () => undefined,
       delete: async () => undefined,
+      bindOrigin: async () => undefined,
     },
     persistSettings: async () => undefined,
   });

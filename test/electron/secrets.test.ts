@@ -51,7 +51,7 @@ describe('SafeSecretStore and settings files', () => {
       { am1: { password: 'Sup3r-Secret!' } },
     ]);
     assert.equal(r.ok, true);
-    assert.equal(await store.get('instance/am1/password'), 'Sup3r-Secret!');
+    assert.equal((await store.get('instance/am1/password'))?.value, 'Sup3r-Secret!');
     const onDisk = await readFile(secretsPath, 'utf8');
     assert.ok(!onDisk.includes('Sup3r-Secret!'));
     assert.match(onDisk, /"instance\/am1\/password": "[A-Za-z0-9+/=]+"/);
@@ -60,12 +60,12 @@ describe('SafeSecretStore and settings files', () => {
     assert.ok(!settingsText.includes('Sup3r-Secret!'));
     assert.match(settingsText, /"passwordKey": "instance\/am1\/password"/);
     await store.delete('instance/am1/password');
-    assert.equal(await store.get('instance/am1/password'), undefined);
+    assert.equal((await store.get('instance/am1/password'))?.value, undefined);
   });
 
   it('refuses to store when no encryption is available', async () => {
     const store = new SafeSecretStore(join(dir, 'none.json'), fakeSafeStorage('unknown', false));
-    await assert.rejects(store.set('k', 'v'), /not available/);
+    await assert.rejects(store.set('k', 'v', 'https://a.example'), /not available/);
   });
 
   it('reports the backend; basic_text is not encrypted', () => {

@@ -7,6 +7,7 @@ import {
   buildInstance,
   instanceErrors,
   instanceFieldsOf,
+  secretOriginHint,
 } from '../../renderer/src/lib/settings/instance-fields.ts';
 
 const none = { password: false, token: false };
@@ -42,6 +43,29 @@ describe('instance fields', () => {
       null,
     );
     assert.match(instanceErrors({ ...f, authType: 'bearer' }, none).secret ?? '', /token/);
+  });
+
+  it('asks for a stored secret again when the URL names another origin, not another path', () => {
+    const f = {
+      ...instanceFieldsOf(defaultInstance({ url: 'https://a:9093' })),
+      authType: 'basic' as const,
+    };
+    const stored = { password: true, token: false, origin: 'https://a:9093' };
+    for (const url of ['https://a:9093/prefix', 'HTTPS://A:9093', 'https://a:9093/']) {
+      assert.equal(secretOriginHint({ ...f, url }, stored), null, url);
+      assert.equal(instanceErrors({ ...f, url }, stored).secret, null, url);
+    }
+    for (const url of ['https://b:9093', 'http://a:9093', 'https://a:9094']) {
+      assert.equal(
+        secretOriginHint({ ...f, url }, stored),
+        `The stored password is for https://a:9093; enter it again for ${new URL(url).origin}`,
+      );
+      assert.match(instanceErrors({ ...f, url }, stored).secret ?? '', /Enter the password/);
+      assert.equal(instanceErrors({ ...f, url, password: 'new' }, stored).secret, null);
+    }
+    const bearer = { ...f, authType: 'bearer' as const, url: 'https://b:9093' };
+    assert.match(secretOriginHint(bearer, { ...stored, token: true }) ?? '', /stored token is for/);
+    assert.equal(secretOriginHint({ ...f, authType: 'none', url: 'https://b:9093' }, stored), null);
   });
 
   it('builds the instance with secret keys, trimmed values and the secrets typed', () => {

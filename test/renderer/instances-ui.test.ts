@@ -136,7 +136,7 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     assert.deepEqual(inst.headers, { 'X-Scope-OrgID': 'tenant-1' });
     assert.equal(inst.auth.type, 'basic');
     assert.ok(!JSON.stringify(ui.shell.core.getSettings()).includes('s3cret-pw'));
-    assert.equal(await ui.secrets.get(`instance/${inst.id}/password`), 's3cret-pw');
+    assert.equal((await ui.secrets.get(`instance/${inst.id}/password`))?.value, 's3cret-pw');
 
     await card.locator('button', { hasText: 'Edit' }).click();
     const pass = card.locator('input[id^=inst-pass]');

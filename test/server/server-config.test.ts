@@ -109,20 +109,25 @@ describe('browser shell secrets and settings', () => {
     assert.equal(secretEnvName('instance/am-2/token'), 'AMTRAY_SECRET_INSTANCE_AM_2_TOKEN');
     const store = new FileSecretStore(path, env);
     await Promise.all([
-      store.set('a', '1'),
-      store.set('b', '2'),
-      store.set('instance/am-2/token', 'file'),
+      store.set('a', '1', 'https://a.example'),
+      store.set('b', '2', 'https://b.example:9093'),
+      store.set('instance/am-2/token', 'file', 'https://am-2.example'),
     ]);
     assert.equal((await stat(path)).mode & 0o777, 0o600);
     assert.deepEqual(JSON.parse(await readFile(path, 'utf8')), {
       a: '1',
       b: '2',
       'instance/am-2/token': 'file',
+      origins: {
+        a: 'https://a.example',
+        b: 'https://b.example:9093',
+        'instance/am-2/token': 'https://am-2.example',
+      },
     });
-    assert.equal(await store.get('instance/am-2/token'), 'from-env');
+    assert.equal((await store.get('instance/am-2/token'))?.value, 'from-env');
     await store.delete('a');
-    assert.equal(await store.get('a'), undefined);
-    assert.equal(await store.get('b'), '2');
+    assert.equal((await store.get('a'))?.value, undefined);
+    assert.equal((await store.get('b'))?.value, '2');
   });
 
   it('--instance instances are watched but never written to the settings file; secrets stay out', async () => {

@@ -94,6 +94,7 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     },
 
     'instances:test': async (instance, secrets) => {
+      // Its own keys only; a stored secret is used only if bound to this draft's origin.
       checkSecretKeys(instance);
       return core.testConnection(instance, secrets);
     },
@@ -101,11 +102,13 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     'settings:get': async () => core.getSettings(),
 
     'settings:update': async (settings, secrets) => {
-      // Check every secret before writing any, then store them before the core restarts its
-      // pollers so they connect with the new credentials.
+      // Check every secret before writing any, then store them (bound to their instance's
+      // origin) before the core restarts its pollers so they connect with the new credentials.
+      // A URL changed to another origin without a new secret keeps the old one bound to the
+      // old origin: the instance then says so and sends nothing (engine/connection.ts).
       for (const instance of settings.instances) checkSecretKeys(instance);
       const writes = secretWrites(settings, secrets ?? {});
-      for (const w of writes) await shell.secrets.set(w.key, w.value);
+      for (const w of writes) await shell.secrets.set(w.key, w.value, w.origin);
       const before = new Set(core.getSettings().instances.flatMap(secretKeysOf));
       const stored = await applySettings(settings);
       const after = new Set(stored.instances.flatMap(secretKeysOf));

@@ -2,6 +2,7 @@
 // (settings hold only their keys) and TLS material from the PEM files the settings name.
 import { normalizeBaseUrl as parseBaseUrl } from '../api/http.ts';
 import type { ConnectionOptions, TlsOptions } from '../api/connection.ts';
+import { readBoundSecret } from '../secrets/bound-secrets.ts';
 import type { SecretStore } from '../service.ts';
 import type { InstanceSettings } from '../settings/types.ts';
 
@@ -46,8 +47,14 @@ export async function resolveConnection(
   if (Object.keys(instance.headers).length > 0) options.headers = { ...instance.headers };
 
   const auth = instance.auth;
+  // A typed secret (overrides) is for the URL it was typed with; a stored one only for its own.
+  const stored = (key: string, kind: 'password' | 'token') =>
+    readBoundSecret({ store: secrets, key, url: instance.url, kind }).then((s) => {
+      if (s.kind === 'other-origin') throw new ConnectionSetupError('auth', s.message);
+      return s.kind === 'ok' ? s.value : undefined;
+    });
   if (auth.type === 'basic') {
-    const password = overrides.password ?? (await secrets.get(auth.passwordKey));
+    const password = overrides.password ?? (await stored(auth.passwordKey, 'password'));
     if (password === undefined)
       throw new ConnectionSetupError(
         'auth',
@@ -55,7 +62,7 @@ export async function resolveConnection(
       );
     options.auth = { type: 'basic', username: auth.username, password };
   } else if (auth.type === 'bearer') {
-    const token = overrides.token ?? (await secrets.get(auth.tokenKey));
+    const token = overrides.token ?? (await stored(auth.tokenKey, 'token'));
     if (token === undefined)
       throw new ConnectionSetupError(
         'auth',

@@ -1,6 +1,7 @@
 // Which SecretStore keys an instance may use, and which secret writes a settings change
 // implies. The rule that matters: an instance only ever references its own secrets, so a
 // settings change cannot point one server's auth at another server's password.
+import { originOf } from '../model/secret-origin.ts';
 import type { InstanceSecrets } from '../service.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 
@@ -47,28 +48,33 @@ export function checkSecretKeys(instance: InstanceSettings): void {
   }
 }
 
-/** Pairs each given secret with the key its instance's auth references; throws on mismatch. */
+/**
+ * Pairs each given secret with the key its instance's auth references and the origin of the
+ * instance's URL (the secret is bound to it: a new one replaces the one stored for another
+ * origin); throws on mismatch.
+ */
 export function secretWrites(
   settings: Settings,
   secrets: Record<string, InstanceSecrets>,
-): { key: string; value: string }[] {
-  const writes: { key: string; value: string }[] = [];
+): { key: string; value: string; origin: string | undefined }[] {
+  const writes: { key: string; value: string; origin: string | undefined }[] = [];
   for (const [instanceId, given] of Object.entries(secrets)) {
     const instance = settings.instances.find((i) => i.id === instanceId);
     if (!instance) {
       throw new SecretKeyError(`secrets given for unknown instance ${instanceId}`);
     }
+    const origin = originOf(instance.url);
     if (given.password !== undefined) {
       if (instance.auth.type !== 'basic') {
         throw new SecretKeyError(`instance ${instanceId}: a password needs basic auth`);
       }
-      writes.push({ key: instance.auth.passwordKey, value: given.password });
+      writes.push({ key: instance.auth.passwordKey, value: given.password, origin });
     }
     if (given.token !== undefined) {
       if (instance.auth.type !== 'bearer') {
         throw new SecretKeyError(`instance ${instanceId}: a token needs bearer auth`);
       }
-      writes.push({ key: instance.auth.tokenKey, value: given.token });
+      writes.push({ key: instance.auth.tokenKey, value: given.token, origin });
     }
   }
   return writes;

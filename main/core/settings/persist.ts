@@ -1,6 +1,7 @@
 // Settings persistence for both shells: the one module that opens the settings file (read,
 // migrated, invalid fields reset one by one, an unusable file kept aside: read-file.ts), moves
-// the secrets an old file held inline into the SecretStore, and saves through the file's
+// the secrets an old file held inline into the SecretStore (bound to their instance's origin, as
+// are secrets stored without one), and saves through the file's
 // SettingsDocument so nothing the file held is lost (unknown fields, a newer version, a copy of
 // the original before the first write). The shells only say how the JSON reaches the disk:
 // electron-store (main/electron/store.ts) or, by default, a private file (the browser shell).
@@ -10,6 +11,7 @@
 // app only once it resolved. Saves run one at a time, in the order asked.
 import { copyFile } from 'node:fs/promises';
 import { plainFileError } from '../files/plain-error.ts';
+import { bindStoredSecrets, originOfKey } from '../secrets/bound-secrets.ts';
 import { SerialQueue, writePrivateFileAtomic } from '../files/private-file.ts';
 import type { SecretStore } from '../service.ts';
 import type { SettingsDocument } from './document.ts';
@@ -102,10 +104,17 @@ export async function openSettingsFile(opts: OpenSettingsOptions): Promise<Setti
     queue.run(() => writeDocument({ path, document, settings, write }));
   if (loaded.notice) log(`settings: ${loaded.notice.message}`);
   if (loaded.extractedSecrets) {
+    // Bound to the origin of the instance the file gave them to (they came from this file).
     for (const [key, value] of Object.entries(loaded.extractedSecrets)) {
-      await opts.secrets.set(key, value);
+      await opts.secrets.set(key, value, originOfKey(loaded.settings, key));
     }
   }
+  // Secrets stored before origins were recorded (and environment variables) are bound to the
+  // origins this file names: the settings as read from disk, never as a window sent them. An
+  // unreadable secrets file leaves them unbound (refused, never misused); the app still starts.
+  await bindStoredSecrets(opts.secrets, loaded.settings).catch((err: unknown) =>
+    log(`secrets: not bound to their servers: ${err instanceof Error ? err.message : String(err)}`),
+  );
   // Only after the secrets are safe is the old file (which still holds them) replaced.
   if (loaded.migrated || loaded.extractedSecrets) {
     await save(loaded.settings).catch((err: unknown) =>

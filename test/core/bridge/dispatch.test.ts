@@ -10,7 +10,7 @@ import { BridgeRequestError } from '../../../main/core/bridge/errors.ts';
 import { SilenceValidationError, SilenceWriteError } from '../../../main/core/silences/actions.ts';
 import { safeExternalUrl } from '../../../main/core/security/external-url.ts';
 import { createHandlers, type ShellServices } from '../../../main/core/bridge/handlers.ts';
-import type { SecretStore } from '../../../main/core/service.ts';
+import type { SecretStore, StoredSecret } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { secretKeyFor } from '../../../main/core/secrets/secret-keys.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
@@ -18,16 +18,17 @@ import { createFakeCore, emptySnapshot } from '../../support/fake-core.ts';
 import { standaloneCluster } from '../../support/views.ts';
 
 class MapSecrets implements SecretStore {
-  values = new Map<string, string>();
+  values = new Map<string, StoredSecret>();
   async get(k: string) {
     return this.values.get(k);
   }
-  async set(k: string, v: string) {
-    this.values.set(k, v);
+  async set(k: string, value: string, origin: string | undefined) {
+    this.values.set(k, { value, origin });
   }
   async delete(k: string) {
     this.values.delete(k);
   }
+  async bindOrigin() {}
 }
 
 function setup(settings: Settings = defaultSettings()) {
@@ -359,7 +360,7 @@ describe('settings over the bridge', () => {
       { am1: { password: 'hunter2-secret' } },
     ]);
     assert.equal(r.ok, true);
-    assert.equal(secrets.values.get('instance/am1/password'), 'hunter2-secret');
+    assert.equal(secrets.values.get('instance/am1/password')?.value, 'hunter2-secret');
     assert.equal(persisted.length, 1);
     assert.ok(!JSON.stringify(persisted).includes('hunter2-secret'));
   });

@@ -22,7 +22,7 @@ import { MemorySecrets, Recorder, settingsFor } from './helpers.ts';
 describe('resolveConnection', () => {
   it('resolves secrets from the store and reads TLS files through readFile', async () => {
     const secrets = new MemorySecrets();
-    await secrets.set('k1', 's3cret');
+    await secrets.set('k1', 's3cret', 'https://am.example');
     const read: string[] = [];
     const options = await resolveConnection(
       defaultInstance({

@@ -279,7 +279,7 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
   it('reports 401 as auth-failed and picks up a corrected secret on settings save', async () => {
     const clock = new FakeClock();
     const secrets = new MemorySecrets();
-    await secrets.set('tok', 'wrong');
+    await secrets.set('tok', 'wrong', new URL(proxy.url).origin);
     const settings = settingsFor([]);
     settings.instances = [
       defaultInstance({
@@ -299,7 +299,7 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
       assert.equal(g.health, 'auth-failed');
       assert.equal(g.lastError?.status, 401);
       // The shell stores the new secret under the same key, then saves the settings.
-      await secrets.set('tok', 'right');
+      await secrets.set('tok', 'right', new URL(proxy.url).origin);
       core.updateSettings(core.getSettings());
       await waitFor(async () => {
         await core.refresh();

@@ -86,7 +86,7 @@ describe('a settings file that holds such URLs', () => {
       username: 'on call',
       passwordKey: 'instance/prod/password',
     });
-    assert.equal(await secrets.get('instance/prod/password'), 'p@ss-Secret-2');
+    assert.equal((await secrets.get('instance/prod/password'))?.value, 'p@ss-Secret-2');
     assert.equal(file.notice, undefined, 'nothing lost, nothing to say');
     assert.doesNotMatch(text, /Secret-2|on%20call|@am/);
     assert.match(text, /"url": "https:\/\/am\.example\/am"/);
@@ -98,7 +98,7 @@ describe('a settings file that holds such URLs', () => {
     ]);
     assert.equal(file.settings.instances[0]?.url, 'http://am:9093');
     assert.equal(file.settings.instances[0]?.auth.type, 'basic');
-    assert.equal(await secrets.get('instance/a/password'), '');
+    assert.equal((await secrets.get('instance/a/password'))?.value, '');
   });
 
   it('credentials beside an auth of its own are removed and reported; the original is kept', async () => {
@@ -113,7 +113,7 @@ describe('a settings file that holds such URLs', () => {
     const prod = file.settings.instances[0];
     assert.equal(prod?.url, 'https://am.example');
     assert.deepEqual(prod?.auth, { type: 'bearer', tokenKey: 'instance/prod/token' });
-    assert.equal(await secrets.get('instance/prod/password'), undefined);
+    assert.equal((await secrets.get('instance/prod/password'))?.value, undefined);
     assert.equal(file.notice?.kind, 'invalid-fields');
     const problem = file.notice?.problems?.[0];
     assert.equal(problem?.path, 'instance "prod" url');

@@ -293,23 +293,23 @@ describe('secrets files keep what they hold', () => {
       JSON.stringify({ version: 3, values: { old: 'ZW5jOm9sZA==', rotated: { v: 2 } }, kdf: 'x' }),
     );
     const store = new SafeSecretStore(path, fakeSafe);
-    await store.set('instance/a/password', 'pw');
+    await store.set('instance/a/password', 'pw', 'https://a.example');
     const file = JSON.parse(await readFile(path, 'utf8'));
     assert.equal(file.version, 3);
     assert.equal(file.kdf, 'x');
     assert.deepEqual(file.values.rotated, { v: 2 });
-    assert.equal(await store.get('old'), 'old');
-    assert.equal(await store.get('instance/a/password'), 'pw');
+    assert.equal((await store.get('old'))?.value, 'old');
+    assert.equal((await store.get('instance/a/password'))?.value, 'pw');
   });
 
   it('the browser shell store keeps entries it does not understand', async () => {
     const path = join(dir, 'secrets.json');
     await writeFile(path, JSON.stringify({ 'instance/a/token': 't', future: { kind: 'oauth' } }));
     const store = new FileSecretStore(path, {});
-    await store.set('instance/b/token', 'u');
+    await store.set('instance/b/token', 'u', 'https://b.example');
     const file = JSON.parse(await readFile(path, 'utf8'));
     assert.deepEqual(file.future, { kind: 'oauth' });
-    assert.equal(await store.get('instance/a/token'), 't');
+    assert.equal((await store.get('instance/a/token'))?.value, 't');
   });
 
   for (const [name, make] of [
@@ -320,7 +320,10 @@ describe('secrets files keep what they hold', () => {
       const path = join(dir, `corrupt-${name.replace(' ', '-')}.json`);
       await writeFile(path, '{ "instance/a/token": "t", oops');
       const store = make(path);
-      await assert.rejects(store.set('instance/b/token', 'u'), /not valid JSON.*left as it is/);
+      await assert.rejects(
+        store.set('instance/b/token', 'u', 'https://b.example'),
+        /not valid JSON.*left as it is/,
+      );
       assert.equal(await readFile(path, 'utf8'), '{ "instance/a/token": "t", oops');
     });
   }

@@ -296,7 +296,7 @@ describe('settings file', () => {
     // Opening it as a shell does stores the secret, then writes the file back without it.
     const secrets = new MemorySecretStore();
     await openSettingsFile({ path, secrets });
-    assert.equal(await secrets.get('instance/p/password'), 'pw0');
+    assert.equal((await secrets.get('instance/p/password'))?.value, 'pw0');
     const text = await readFile(path, 'utf8');
     assert.ok(!text.includes('pw0'));
     assert.ok(text.includes('"passwordKey": "instance/p/password"'));

@@ -72,7 +72,10 @@ describe('shell settings loading', () => {
     assert.equal(loaded.notice, undefined);
     const auth = loaded.settings.instances[0]?.auth;
     assert.equal(auth?.type, 'basic');
-    assert.equal(await store.get(auth?.type === 'basic' ? auth.passwordKey : ''), 'old-pass-9');
+    assert.equal(
+      (await store.get(auth?.type === 'basic' ? auth.passwordKey : ''))?.value,
+      'old-pass-9',
+    );
     assert.ok(!(await readFile(path, 'utf8')).includes('old-pass-9'));
   });
 });

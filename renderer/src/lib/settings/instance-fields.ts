@@ -4,6 +4,7 @@ import type { InstanceSecrets } from '$core/service.ts';
 import type { InstanceSettings } from '$core/settings/types.ts';
 import { secretKeyFor } from '$core/secrets/secret-keys.ts';
 import { baseUrlProblem } from '$core/model/base-url-problem.ts';
+import { originOf, secretOriginMessage } from '$core/model/secret-origin.ts';
 
 export interface HeaderRow {
   id: number;
@@ -71,11 +72,32 @@ function urlError(url: string): string | null {
 
 const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
 
-/** `stored`: which secret the saved instance already has (it may be left empty). */
-export function instanceErrors(
-  f: InstanceFields,
-  stored: { password: boolean; token: boolean },
-): InstanceErrors {
+/**
+ * Which secret the saved instance already has, and the origin of its saved URL: the stored
+ * secret is bound to that origin (the core sends it nowhere else).
+ */
+export interface StoredSecrets {
+  password: boolean;
+  token: boolean;
+  origin?: string | undefined;
+}
+
+/**
+ * Why the stored secret cannot be kept: the URL now names another origin (scheme, host or
+ * port), so it must be typed again for it. Null when it can be kept or there is none.
+ */
+export function secretOriginHint(f: InstanceFields, stored: StoredSecrets): string | null {
+  const kind = f.authType === 'basic' ? 'password' : f.authType === 'bearer' ? 'token' : null;
+  if (!kind || !stored[kind] || stored.origin === undefined) return null;
+  const current = originOf(f.url);
+  if (current === undefined || current === stored.origin) return null;
+  return secretOriginMessage({ kind, stored: stored.origin, current });
+}
+
+/** `stored`: the secret the saved instance already has (it may be left empty for its origin). */
+export function instanceErrors(f: InstanceFields, stored: StoredSecrets): InstanceErrors {
+  // A secret stored for another origin is no stored secret for this URL.
+  const kept = secretOriginHint(f, stored) === null;
   return {
     url: urlError(f.url),
     poll: !(f.pollIntervalSec >= 2) ? 'At least 2 seconds (every poll transfers all alerts)' : null,
@@ -83,9 +105,9 @@ export function instanceErrors(
       ? 'Credentials belong in Authentication, not in a header'
       : null,
     secret:
-      f.authType === 'basic' && !stored.password && f.password === ''
+      f.authType === 'basic' && !(stored.password && kept) && f.password === ''
         ? 'Enter the password'
-        : f.authType === 'bearer' && !stored.token && f.token === ''
+        : f.authType === 'bearer' && !(stored.token && kept) && f.token === ''
           ? 'Enter the token'
           : null,
   };

@@ -4,12 +4,15 @@ import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { InstanceSecrets, TestConnectionResult } from '$core/service.ts';
 import type { InstanceSettings } from '$core/settings/types.ts';
 import { errorMessage } from '../app/errors.ts';
+import { originOf } from '$core/model/secret-origin.ts';
 import {
   buildInstance,
   instanceErrors,
   instanceFieldsOf,
+  secretOriginHint,
   type InstanceErrors,
   type InstanceFields,
+  type StoredSecrets,
 } from './instance-fields.ts';
 
 export interface InstanceFormOptions {
@@ -24,10 +27,15 @@ export interface InstanceFormOptions {
 
 export class InstanceForm {
   readonly #o: InstanceFormOptions;
-  /** A stored secret exists when the saved auth of this type already pointed at a key. */
-  readonly #stored: { password: boolean; token: boolean };
+  /**
+   * A stored secret exists when the saved auth of this type already pointed at a key; it is
+   * bound to the origin of the saved URL.
+   */
+  readonly #stored: StoredSecrets;
   #fields: InstanceFields;
   #errors = $derived.by(() => instanceErrors(this.#fields, this.#stored));
+  /** Set when the URL now names another origin: the stored secret must be typed again. */
+  #originHint = $derived.by(() => secretOriginHint(this.#fields, this.#stored));
   #showAdvanced = $state(true);
   #testing = $state(false);
   #testResult = $state.raw<TestConnectionResult | null>(null);
@@ -42,6 +50,7 @@ export class InstanceForm {
     this.#stored = {
       password: i.auth.type === 'basic' && !options.isNew,
       token: i.auth.type === 'bearer' && !options.isNew,
+      origin: originOf(i.url),
     };
     this.#fields = $state(instanceFieldsOf(i));
     this.#showAdvanced = !options.compact;
@@ -64,8 +73,14 @@ export class InstanceForm {
     const e = this.#errors;
     return !e.url && !e.poll && !e.header && !e.secret;
   }
+  /** The stored secret that an empty field keeps (none when the origin changed). */
   get storedSecret(): { password: boolean; token: boolean } {
-    return this.#stored;
+    const kept = this.#originHint === null;
+    return { password: this.#stored.password && kept, token: this.#stored.token && kept };
+  }
+  /** Why the secret must be typed again ("the stored password is for …"), or null. */
+  get secretHint(): string | null {
+    return this.#originHint;
   }
   get showAdvanced(): boolean {
     return this.#showAdvanced;
