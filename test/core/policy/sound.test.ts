@@ -17,9 +17,9 @@ const utc = (ms: number) => {
   return { day: d.getUTCDay(), minutes: d.getUTCHours() * 60 + d.getUTCMinutes() };
 };
 
-function firing(a: AlertView): CoreEvent {
+function firing(a: AlertView, type: 'alert-firing' | 'alert-resolved' = 'alert-firing'): CoreEvent {
   const base = { fingerprint: a.fingerprint, clusterId: 'c1', severity: a.severity };
-  return { type: 'alert-firing', ...base, alertname: a.labels.alertname ?? '' };
+  return { type, ...base, alertname: a.labels.alertname ?? '' };
 }
 
 /** The sound of the one notification a new alert of `severity` makes under `settings`. */
@@ -71,13 +71,11 @@ describe('sound decision', () => {
       alert({ labels: { alertname: `S${i}`, severity: i === 3 ? 'critical' : 'info' } }),
     );
     const policy = new NotificationPolicy({ localTime: utc });
-    const storm = policy.decide(alerts.map(firing), snapshot({ alerts }), s, T0, NONE);
+    const storm = policy.decide(alerts.map((a) => firing(a)), snapshot({ alerts }), s, T0, NONE);
     assert.equal(storm.length, 1);
     assert.equal(storm[0]!.sound, 'critical');
     s.notifications.notifyOnResolve = true;
-    const gone = alerts
-      .slice(0, 1)
-      .map((a): CoreEvent => ({ ...firing(a), type: 'alert-resolved' }));
+    const gone = [firing(alerts[0]!, 'alert-resolved')];
     const resolved = policy.decide(gone, snapshot({ alerts: [] }), s, T0 + 60_000, NONE);
     assert.ok(resolved.every((n) => n.sound === undefined));
   });
