@@ -42,6 +42,22 @@ interface SoundGlobals {
   };
 }
 
+/** Runs in the page before it loads: records every buffer source's start(). */
+function recordStarts(): void {
+  const g = globalThis as unknown as SoundGlobals;
+  g.__starts = [];
+  const proto = g.AudioBufferSourceNode.prototype;
+  const start = proto.start;
+  proto.start = function (this: typeof proto, ...args: unknown[]) {
+    g.__starts.push({
+      at: Date.now(),
+      duration: this.buffer?.duration ?? 0,
+      state: this.context.state,
+    });
+    return start.apply(this, args);
+  };
+}
+
 const starts = (page: Page): Promise<Started[]> =>
   page.evaluate(() => (globalThis as unknown as SoundGlobals).__starts);
 
@@ -57,21 +73,7 @@ describe('sound in the browser shell (default settings)', { skip: amSkipReason()
     await postAlerts(am.url, [makeAlert({ alertname: 'JustInfo', severity: 'info' })]);
     const settings = testSettings([testInstance('am1', am.url, { pollIntervalSec: POLL_SEC })]);
     ui = await openUi(b.browser, settings, {
-      onPage: (p) =>
-        void p.addInitScript(() => {
-          const g = globalThis as unknown as SoundGlobals;
-          g.__starts = [];
-          const proto = g.AudioBufferSourceNode.prototype;
-          const start = proto.start;
-          proto.start = function (this: typeof proto, ...args: unknown[]) {
-            g.__starts.push({
-              at: Date.now(),
-              duration: this.buffer?.duration ?? 0,
-              state: this.context.state,
-            });
-            return start.apply(this, args);
-          };
-        }),
+      onPage: (p) => void p.addInitScript(recordStarts),
     });
     page = ui.page;
     await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
@@ -130,5 +132,35 @@ describe('sound in the browser shell (default settings)', { skip: amSkipReason()
     assert.equal(played.state, 'running');
     assert.deepEqual(await cspViolations(page), []);
     assert.deepEqual(ui.problems, []);
+  });
+
+  it("Electron's hidden audio page plays what the fixed script names, and nothing else", async () => {
+    // The same page the Electron app loads from app:// (main/electron/sound-player.ts), here
+    // from the shell's static files; evaluate() stands in for executeJavaScript.
+    const audio = await ui.context.newPage();
+    const problems: string[] = [];
+    audio.on('pageerror', (e) => problems.push(e.message));
+    audio.on('console', (m) => {
+      if (m.type() === 'error' || /Content.Security.Policy/i.test(m.text()))
+        problems.push(m.text());
+    });
+    await audio.addInitScript(recordStarts);
+    await audio.goto(new URL('sound.html', ui.shell.url).href);
+    const play = (name: string, volume: unknown) =>
+      audio.evaluate(
+        ([n, v]) =>
+          (
+            globalThis as unknown as { amtrayPlay(n: unknown, v: unknown): Promise<boolean> }
+          ).amtrayPlay(n, v),
+        [name, volume] as const,
+      );
+    assert.equal(await play('critical', 70), true);
+    assert.equal(await play('nope', 70), false);
+    assert.equal(await play('warning', '70'), false);
+    const s = await starts(audio);
+    assert.equal(s.length, 1);
+    assert.ok(Math.abs((s[0]?.duration ?? 0) - 0.7) < 0.01);
+    assert.deepEqual(problems, []);
+    await audio.close();
   });
 });

@@ -71,7 +71,13 @@ describe('sound decision', () => {
       alert({ labels: { alertname: `S${i}`, severity: i === 3 ? 'critical' : 'info' } }),
     );
     const policy = new NotificationPolicy({ localTime: utc });
-    const storm = policy.decide(alerts.map((a) => firing(a)), snapshot({ alerts }), s, T0, NONE);
+    const storm = policy.decide(
+      alerts.map((a) => firing(a)),
+      snapshot({ alerts }),
+      s,
+      T0,
+      NONE,
+    );
     assert.equal(storm.length, 1);
     assert.equal(storm[0]!.sound, 'critical');
     s.notifications.notifyOnResolve = true;
