@@ -83,8 +83,9 @@ export class NoteMaker {
     const order = this.#settings.severityOrder;
     let best = Infinity;
     for (const e of events) {
-      if (e.type === 'alert-resolved' || !('fingerprint' in e)) continue;
-      if (e.type === 'alert-suppressed') continue;
+      if (!('fingerprint' in e) || e.type === 'alert-resolved' || e.type === 'alert-suppressed') {
+        continue;
+      }
       const severity =
         this.#view.alerts[e.fingerprint]?.severity ?? ('severity' in e ? e.severity : '');
       best = Math.min(best, severityRank(severity, order));
