@@ -36,6 +36,13 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../out/renderer', import.meta.url)),
     emptyOutDir: true,
     target: 'chrome130',
+    // The window, and Electron's hidden audio page (sound.html: plays with the window closed).
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        sound: fileURLToPath(new URL('sound.html', import.meta.url)),
+      },
+    },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
 });

@@ -17,6 +17,7 @@ import { systemClock } from '../core/service.ts';
 import type { Settings } from '../core/settings/types.ts';
 import { appFiles, osUserName } from './app-env.ts';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.ts';
+import { wireAttention } from './attention.ts';
 import { startedHidden } from './autostart.ts';
 import { guardAllWebContents } from './contents-guard.ts';
 import { installE2eHook } from './e2e-hook.ts';
@@ -28,6 +29,7 @@ import { SavedBounds } from './saved-bounds.ts';
 import { SafeSecretStore } from './secrets.ts';
 import { electronShellServices } from './shell-services.ts';
 import { wireSleep } from './sleep.ts';
+import { startSoundPlayer } from './sound-player.ts';
 import { openSettingsStore } from './store.ts';
 import type { TrayController } from './tray.ts';
 import { TrayActions } from './tray-actions.ts';
@@ -127,6 +129,8 @@ async function main(): Promise<void> {
     },
     log,
   });
+  const sounds = startSoundPlayer({ core, app: files.location, log });
+  const unwireAttention = wireAttention({ app, core, window: () => mainWindow.current() });
   const actions = new TrayActions({
     core,
     snooze: (untilIso) => handlers['notifications:snooze'](untilIso),
@@ -154,6 +158,8 @@ async function main(): Promise<void> {
   });
   lifecycle.stopBeforeExit(async () => {
     notifier.stop();
+    sounds.stop();
+    unwireAttention();
     unwireSleep();
     trayController.destroy();
     try {

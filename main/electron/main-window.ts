@@ -32,6 +32,12 @@ export class MainWindow {
     return win && !win.isDestroyed() ? win.webContents.id : undefined;
   }
 
+  /** The window now, if there is one (attention.ts flashes its frame). */
+  current(): BrowserWindow | undefined {
+    const win = this.#win;
+    return win && !win.isDestroyed() ? win : undefined;
+  }
+
   show(nav?: NavigateRequest): void {
     const win = this.#win;
     if (!win || win.isDestroyed()) {

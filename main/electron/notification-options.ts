@@ -82,7 +82,8 @@ export function planNotification(n: AppNotification, platform: NodeJS.Platform):
   const options: NotificationOptionsModel = {
     title: clip(n.title, MAX_TITLE),
     body: clip(n.body, MAX_BODY),
-    silent: n.urgency === 'low',
+    // Silent too when the app plays its own sound (sound-player.ts): one sound, not two.
+    silent: n.urgency === 'low' || n.sound !== undefined,
   };
   // urgency is a Linux (libnotify) hint; critical ones stay until dismissed there.
   if (platform === 'linux') {

@@ -29,7 +29,7 @@ export function windowCsp(app: AppLocation): string {
 }
 
 /** Session-wide rules: no permissions, CSP header on every response of ours. */
-function hardenSession(ses: Session, app: AppLocation, log: (line: string) => void): void {
+export function hardenSession(ses: Session, app: AppLocation, log: (line: string) => void): void {
   if (sessionHardened) return;
   sessionHardened = true;
   ses.setPermissionRequestHandler((_wc, permission, callback) => {

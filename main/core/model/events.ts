@@ -79,4 +79,12 @@ export interface AppNotification {
   runbookUrl?: string;
   /** Events this notification stands for (a storm summary stands for many). */
   events: CoreEvent[];
+  /**
+   * The app's own sound to play for it (policy/notification-build.ts decides from the settings
+   * and the alerts' severity); absent: none (the OS notification keeps its default).
+   */
+  sound?: SoundName;
 }
+
+/** The app's bundled sounds (renderer/public/sounds/<name>.wav). */
+export type SoundName = 'critical' | 'warning';

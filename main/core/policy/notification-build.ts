@@ -3,9 +3,11 @@
 // decide call, numbering from the policy's count.
 import { describeErrorAt } from '../api/describe-error.ts';
 import { formatMatchers } from '../matchers/format.ts';
-import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
+import type { AppNotification, CoreEvent, SoundName, Urgency } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
+import type { Settings } from '../settings/types.ts';
 import { MAX_BODY, truncate } from './notification-text.ts';
+import { severityRank } from './severity.ts';
 
 /** One notification to make; `id` only where a notice keeps its own (hygiene, duplicates). */
 export interface NoteSpec {
@@ -22,18 +24,28 @@ export interface NoteSpec {
 
 type EventOf<T extends CoreEvent['type']> = Extract<CoreEvent, { type: T }>;
 
+export interface NoteMakerOptions {
+  view: ViewSnapshot;
+  nowMs: number;
+  /** The policy's count of notifications made, over its life (numbers the ids). */
+  count: { made: number };
+  /** For the sound (and the severity order it ranks alerts by). */
+  settings: Pick<Settings, 'notifications' | 'severityOrder'>;
+}
+
 export class NoteMaker {
   readonly #at: string;
   readonly #nowMs: number;
   readonly #view: ViewSnapshot;
-  /** The policy's count of notifications made, over its life (numbers the ids). */
   readonly #count: { made: number };
+  readonly #settings: NoteMakerOptions['settings'];
 
-  constructor(view: ViewSnapshot, nowMs: number, count: { made: number }) {
-    this.#view = view;
-    this.#nowMs = nowMs;
-    this.#at = new Date(nowMs).toISOString();
-    this.#count = count;
+  constructor(opts: NoteMakerOptions) {
+    this.#view = opts.view;
+    this.#nowMs = opts.nowMs;
+    this.#at = new Date(opts.nowMs).toISOString();
+    this.#count = opts.count;
+    this.#settings = opts.settings;
   }
 
   make(spec: NoteSpec): AppNotification {
@@ -54,7 +66,34 @@ export class NoteMaker {
     if (spec.silenceable) note.silenceable = true;
     if (spec.silenceActions) note.silenceActions = true;
     if (spec.runbookUrl) note.runbookUrl = spec.runbookUrl;
+    const sound = this.#soundOf(spec.events);
+    if (sound) note.sound = sound;
     return note;
+  }
+
+  /**
+   * The sound a notification plays: that of the most severe alert it announces firing (the top
+   * severity is 'critical'; others down to `warning`, unknown values included, are 'warning';
+   * less severe ones, resolves and notices, none), if the settings turn that sound on. Only
+   * shown notifications are made, so a withheld one never sounds.
+   */
+  #soundOf(events: readonly CoreEvent[]): SoundName | undefined {
+    const { sound } = this.#settings.notifications;
+    if (!sound.enabled || (!sound.critical && !sound.warning)) return undefined;
+    const order = this.#settings.severityOrder;
+    let best = Infinity;
+    for (const e of events) {
+      if (!('fingerprint' in e) || e.type === 'alert-resolved' || e.type === 'alert-suppressed') {
+        continue;
+      }
+      const severity =
+        this.#view.alerts[e.fingerprint]?.severity ?? ('severity' in e ? e.severity : '');
+      best = Math.min(best, severityRank(severity, order));
+    }
+    if (best === 0 && order.length > 0) return sound.critical ? 'critical' : undefined;
+    // Without a `warning` value, the second most severe one counts as warning.
+    const warningRank = order.includes('warning') ? order.indexOf('warning') : 1;
+    return best <= warningRank && sound.warning ? 'warning' : undefined;
   }
 
   clusterName(c: string): string {

@@ -118,7 +118,7 @@ export class NotificationPolicy {
       nowMs,
       ctx,
       silentWhy: quiet === null ? null : QUIET_TEXT[quiet],
-      make: new NoteMaker(view, nowMs, this.#count),
+      make: new NoteMaker({ view, nowMs, count: this.#count, settings }),
       ...relatedAlertEvents(events),
       handled: new Set(),
       startup: new Map(),

@@ -20,6 +20,7 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
+  '.wav': 'audio/wav',
   '.webmanifest': 'application/manifest+json',
 };
 

@@ -6,6 +6,7 @@ import {
   type NotificationSettings,
   type Settings,
   type SilenceDefaults,
+  type SoundSettings,
   type UiSettings,
 } from './types.ts';
 
@@ -50,8 +51,20 @@ export function defaultNotificationSettings(): NotificationSettings {
     quietHours: { enabled: false, start: '22:00', end: '07:00', days: [] },
     stormThreshold: DEFAULT_STORM_THRESHOLD,
     expiringWithinMin: DEFAULT_EXPIRING_WITHIN_MIN,
+    sound: defaultSoundSettings(),
   };
 }
+
+/**
+ * Critical sounds, warning does not: a critical is a page (someone must act now, perhaps with
+ * the window hidden), a warning waits for working hours and fires far more often; a sound for
+ * each teaches people to turn all sound off, the critical one with it. Warning is one click on.
+ */
+function defaultSoundSettings(): SoundSettings {
+  return { enabled: true, critical: true, warning: false, volume: DEFAULT_SOUND_VOLUME };
+}
+
+export const DEFAULT_SOUND_VOLUME = 70;
 
 export const DEFAULT_ACK_MINUTES = 15;
 export const DEFAULT_ACK_MAX_HOURS = 24;

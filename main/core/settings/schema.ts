@@ -17,6 +17,7 @@ import {
   DEFAULT_UNUSED_AFTER_MIN,
   DEFAULT_LONG_RUNNING_DAYS,
   MIN_POLL_INTERVAL_SEC,
+  DEFAULT_SOUND_VOLUME,
 } from './defaults.ts';
 import { baseUrlProblem } from '../model/base-url-problem.ts';
 import { migrateSettings } from './migrations.ts';
@@ -106,6 +107,14 @@ export const notificationSettingsSchema = z.object({
     .optional(),
   stormThreshold: z.number().int().min(1).default(DEFAULT_STORM_THRESHOLD),
   expiringWithinMin: z.number().finite().min(0).default(DEFAULT_EXPIRING_WITHIN_MIN),
+  sound: z
+    .object({
+      enabled: z.boolean().default(true),
+      critical: z.boolean().default(true),
+      warning: z.boolean().default(false),
+      volume: z.number().finite().min(0).max(100).default(DEFAULT_SOUND_VOLUME),
+    })
+    .prefault({}),
 });
 
 export const silenceDefaultsSchema = z.object({

@@ -61,6 +61,18 @@ export interface NotificationSettings {
   stormThreshold: number;
   /** Minutes before a silence ends to warn. Default 10. */
   expiringWithinMin: number;
+  /** The app's own sounds (policy/notification-build.ts decides which notification plays). */
+  sound: SoundSettings;
+}
+
+/** Which sounds play: critical on, warning off by default (defaults.ts says why). */
+export interface SoundSettings {
+  /** The off switch: no sound at all when false. */
+  enabled: boolean;
+  critical: boolean;
+  warning: boolean;
+  /** 0–100. */
+  volume: number;
 }
 
 export interface SilenceDefaults {

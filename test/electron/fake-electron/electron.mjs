@@ -4,6 +4,7 @@
 // a trusted or foreign sender, click a tray item, try navigation, close the window, quit).
 // It fakes Electron only: the app's core talks to a real Alertmanager.
 import { EventEmitter } from 'node:events';
+import { createAttention } from './attention.mjs';
 import { createProtocol } from './protocol.mjs';
 import { createTray } from './tray.mjs';
 
@@ -48,6 +49,8 @@ export const app = Object.assign(new EventEmitter(), {
   },
   exit: (code) => process.exit(code),
 });
+const attention = createAttention(report, app);
+Object.assign(app, attention.badgeApi, { dock: attention.dock });
 
 const { protocol, request: protocolRequest } = createProtocol({
   isReady: () => ready,
@@ -66,6 +69,7 @@ function createWebContents() {
   webContents.setWindowOpenHandler = (handler) => {
     webContents.openHandler = handler;
   };
+  webContents.executeJavaScript = attention.executeJavaScript(webContents);
   webContents.send = (channel, ...args) =>
     report({ type: 'webcontents-send', channel, args: toJson(args) });
   app.emit('web-contents-created', { preventDefault() {} }, webContents);
@@ -81,18 +85,25 @@ function preventable() {
   };
 }
 
+/** The app window: the one with the bridge (a preload); others are pages with no bridge. */
+const appWindow = () => windows.find((w) => w.options?.webPreferences?.preload) ?? windows[0];
+
 export class BrowserWindow extends EventEmitter {
   constructor(options) {
     super();
     this.options = options;
     this.visible = false;
+    this.destroyed = false;
+    // A window with no preload (the hidden audio page) is reported apart from the app's.
+    this.kind = options?.webPreferences?.preload ? '' : 'hidden-';
     this.webContents = createWebContents();
+    Object.assign(this, attention.windowParts(this));
     windows.push(this);
-    report({ type: 'window', options: toJson(options) });
+    report({ type: `${this.kind}window`, options: toJson(options) });
   }
   loadURL(url) {
     this.url = url;
-    report({ type: 'load', url });
+    report({ type: `${this.kind}load`, url });
     setImmediate(() => this.emit('ready-to-show'));
     return Promise.resolve();
   }
@@ -114,7 +125,11 @@ export class BrowserWindow extends EventEmitter {
     return false;
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
+  }
+  destroy() {
+    this.destroyed = true;
+    report({ type: `${this.kind}destroy` });
   }
   getNormalBounds() {
     return { x: 10, y: 20, width: 900, height: 700 };
@@ -182,7 +197,7 @@ export const ipcRenderer = {};
 
 // Commands from the test.
 process.on('message', async (msg) => {
-  const win = windows[0];
+  const win = appWindow();
   const reply = (body) => report({ type: 'reply', id: msg.id, ...body });
   try {
     switch (msg.type) {
@@ -257,7 +272,7 @@ process.on('message', async (msg) => {
         app.emit('second-instance');
         return reply({});
       default:
-        return reply({ error: `unknown command ${msg.type}` });
+        return reply(attention.command(msg, win) ?? { error: `unknown command ${msg.type}` });
     }
   } catch (err) {
     reply({ error: String(err?.stack ?? err) });

@@ -12,6 +12,8 @@ import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, Subscriptions } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
 import type { Settings } from '$core/settings/types.ts';
+import { NotificationSounds } from '../sound/notification-sounds.ts';
+import { SoundPlayer } from '../sound/player.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
 import type { FilterState } from '../alerts/filter-state.svelte.ts';
 import { AppSettings } from './app-settings.svelte.ts';
@@ -32,6 +34,9 @@ export class AppStore {
   readonly notifications: Notifications;
   readonly filterSaving: FilterPersistence;
   readonly silences: SilenceActions;
+  /** The bundled sounds (Settings' Test buttons; notifications in the browser shell). */
+  readonly sound = new SoundPlayer();
+  readonly #sounds: NotificationSounds;
   /** Ticks every few seconds so ages ("firing 12m") stay live. */
   #now = $state(Date.now());
   #refreshing = $state(false);
@@ -43,6 +48,11 @@ export class AppStore {
     this.notifications = new Notifications({
       inBrowser: () => settings.info?.shell === 'browser',
       open: (n) => this.navigation.openNotification(n),
+    });
+    this.#sounds = new NotificationSounds({
+      player: this.sound,
+      inBrowser: () => settings.info?.shell === 'browser',
+      volume: () => settings.settings?.notifications.sound.volume ?? 0,
     });
     this.filterSaving = new FilterPersistence({
       settings: () => settings.settings,
@@ -101,7 +111,9 @@ export class AppStore {
     this.#cleanup.push(this.view.connect(this.bridge));
     this.#cleanup.push(
       this.bridge.subscribe('notifications:shown', (n) => this.notifications.receive(n)),
+      this.bridge.subscribe('notifications:shown', (n) => this.#sounds.notified(n)),
     );
+    if (typeof window !== 'undefined') this.#cleanup.push(this.sound.unlockOnGesture(window));
     this.#cleanup.push(this.bridge.subscribe('ui:navigate', (t) => this.navigation.navigate(t)));
     const timer = setInterval(() => (this.#now = Date.now()), 5000);
     this.#cleanup.push(() => clearInterval(timer));

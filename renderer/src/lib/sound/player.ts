@@ -1,0 +1,89 @@
+// Plays the app's bundled sounds (public/sounds/<name>.wav, made by main/tools/make-sounds.ts)
+// through Web Audio: fetched from our own origin (connect-src 'self', no media-src needed),
+// decoded once, then each play is a buffer source through a gain node. Used by the window
+// (browser shell, and every shell's Test buttons) and by Electron's hidden audio page
+// (sound-page.ts), so both play the same way.
+import type { SoundName } from '$core/model/events.ts';
+
+/** Plays of one sound closer together than this are one (a burst of pages, one call). */
+const MIN_GAP_MS = 1_000;
+
+export class SoundPlayer {
+  #context: AudioContext | undefined;
+  readonly #buffers = new Map<SoundName, Promise<AudioBuffer>>();
+  readonly #lastStart = new Map<SoundName, number>();
+  readonly #base: string;
+
+  /** `base`: where the sounds are, relative to the page. */
+  constructor(base = './sounds/') {
+    this.#base = base;
+  }
+
+  /**
+   * Starts `name` at `volume` (0–100); resolves once it started (false: skipped, as the same
+   * sound started less than a second ago, or it could not be loaded).
+   */
+  async play(name: SoundName, volume: number): Promise<boolean> {
+    const now = performance.now();
+    const last = this.#lastStart.get(name);
+    if (last !== undefined && now - last < MIN_GAP_MS) return false;
+    this.#lastStart.set(name, now);
+    const context = this.#ensureContext();
+    try {
+      const buffer = await this.#load(context, name);
+      const gain = context.createGain();
+      // Loudness is heard roughly logarithmically: a squared slider feels even across its range.
+      gain.gain.value = (Math.max(0, Math.min(100, volume)) / 100) ** 2;
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      source.connect(gain).connect(context.destination);
+      source.start();
+      return true;
+    } catch {
+      this.#buffers.delete(name);
+      return false;
+    }
+  }
+
+  /**
+   * Browsers start audio only after the page was used (autoplay policy): the first click or
+   * key press lets the context run, so later pages can sound with nobody at the keyboard.
+   * Returns the undo.
+   */
+  unlockOnGesture(
+    target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
+  ): () => void {
+    const unlock = () => {
+      void this.#ensureContext().resume();
+      off();
+    };
+    const off = () => {
+      target.removeEventListener('pointerdown', unlock);
+      target.removeEventListener('keydown', unlock);
+    };
+    target.addEventListener('pointerdown', unlock);
+    target.addEventListener('keydown', unlock);
+    return off;
+  }
+
+  #ensureContext(): AudioContext {
+    this.#context ??= new AudioContext();
+    // Not awaited: without a gesture yet, resume() waits for one (the source still starts).
+    if (this.#context.state === 'suspended') void this.#context.resume();
+    return this.#context;
+  }
+
+  #load(context: AudioContext, name: SoundName): Promise<AudioBuffer> {
+    let buffer = this.#buffers.get(name);
+    if (!buffer) {
+      buffer = fetch(`${this.#base}${name}.wav`)
+        .then((r) => {
+          if (!r.ok) throw new Error(`${name}.wav: HTTP ${r.status}`);
+          return r.arrayBuffer();
+        })
+        .then((bytes) => context.decodeAudioData(bytes));
+      this.#buffers.set(name, buffer);
+    }
+    return buffer;
+  }
+}
