@@ -164,8 +164,14 @@ export class SilenceHygiene {
     if (s?.ack) return undefined;
     const isLive = live.has(key);
     const since = isLive && this.#used.has(key) ? null : (this.#lastUsed.get(key) ?? null);
+    // Most silences are in use and were never announced: no row, nothing built.
+    if (
+      since === null &&
+      !this.#announced.has(`${key}|unused`) &&
+      !this.#announced.has(`${key}|long`)
+    )
+      return undefined;
     const announced = REASONS.filter((why) => this.#announced.has(`${key}|${why}`));
-    if (since === null && announced.length === 0) return undefined;
     const endsAt = s ? Date.parse(s.endsAt) : (this.#saved.get(key)?.endsAt ?? 0);
     return { unusedSince: since, announced, endsAt };
   }
