@@ -12,6 +12,7 @@ import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
 import { createCore } from '../core/engine/create-core.ts';
 import { HistoryService } from '../core/history/history-service.ts';
+import { HygieneMemory } from '../core/silences/hygiene-memory.ts';
 import { safeExternalUrl } from '../core/security/external-url.ts';
 import { systemClock } from '../core/service.ts';
 import type { Settings } from '../core/settings/types.ts';
@@ -82,10 +83,13 @@ async function main(): Promise<void> {
   const secrets = new SafeSecretStore(join(userData, 'secrets.json'), safeStorage);
   const settingsFile = await openSettingsStore(userData, secrets, log);
   const osUser = osUserName();
-  const core = createCore({ settings: settingsFile.settings, secrets, osUser });
+  // Silence hygiene's clocks: kept in the history file while it is on.
+  const hygieneMemory = new HygieneMemory();
+  const core = createCore({ settings: settingsFile.settings, secrets, osUser, hygieneMemory });
   const history = new HistoryService({
     path: join(userData, 'history.sqlite'),
     core,
+    hygiene: hygieneMemory,
     clock: systemClock,
     log,
   });

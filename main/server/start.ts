@@ -26,11 +26,17 @@ import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
 import type { Flow } from '../core/bridge/view-stream.ts';
 import { FileSecretStore } from './secrets.ts';
 import { HistoryService } from '../core/history/history-service.ts';
+import { HygieneMemory } from '../core/silences/hygiene-memory.ts';
 import { systemClock } from '../core/service.ts';
 import { serveStatic } from './static.ts';
 
 export interface CreateCoreLike {
-  (options: { settings: Settings; secrets: SecretStore; osUser?: string }): Core;
+  (options: {
+    settings: Settings;
+    secrets: SecretStore;
+    osUser?: string;
+    hygieneMemory?: HygieneMemory;
+  }): Core;
 }
 
 export interface BrowserShellOptions {
@@ -139,16 +145,25 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
       return env.USER ?? '';
     }
   })();
+  // Silence hygiene's clocks: kept in the history file while it is on.
+  const hygieneMemory = new HygieneMemory();
   const core = opts.createCore({
     settings: withCliInstances(settings, opts.instances ?? []),
     secrets,
     osUser,
+    hygieneMemory,
   });
 
   const historyPath =
     opts.historyPath ?? (opts.configPath ? join(dirname(opts.configPath), 'history.sqlite') : '');
   const history = historyPath
-    ? new HistoryService({ path: historyPath, core, clock: systemClock, log })
+    ? new HistoryService({
+        path: historyPath,
+        core,
+        clock: systemClock,
+        log,
+        hygiene: hygieneMemory,
+      })
     : undefined;
 
   const navigate = new Emitter<NavigateRequest>();

@@ -5,6 +5,7 @@ import { AlertmanagerClient } from '../api/client.ts';
 import type { Clock, SecretStore } from '../service.ts';
 import { parseSettings } from '../settings/schema.ts';
 import type { Settings } from '../settings/types.ts';
+import type { HygieneMemory } from '../silences/hygiene-memory.ts';
 import type { ClientFactory, InstanceDeps } from './instance.ts';
 
 export interface CoreOptions {
@@ -26,6 +27,8 @@ export interface CoreOptions {
    * the host and OS user, so a restart finds its own acks again and nobody else's.
    */
   ackOwner?: string;
+  /** Where silence hygiene keeps its clocks; shared with the HistoryService (memory only without). */
+  hygieneMemory?: HygieneMemory;
   /** Alerts from which polls finishing close together are merged together (COALESCE_FROM). */
   coalesceFrom?: number;
 }

@@ -68,7 +68,7 @@ class EngineCore implements Core {
     this.#deps = instanceDeps(o, this.#clock);
     const osUser = o.osUser ?? '';
     this.#ackOwner = o.ackOwner ?? ownerTag(hostname(), osUser);
-    this.#hygiene = new HygieneNotices(this.#ackOwner);
+    this.#hygiene = new HygieneNotices(this.#ackOwner, o.hygieneMemory);
     this.#scheduler = new MergeScheduler({
       clock: this.#clock,
       coalesceFrom: o.coalesceFrom ?? COALESCE_FROM,

@@ -1,17 +1,20 @@
 // Stale-silence hygiene in the core: flags from the view the last merge made (a cycle late at
 // most: the thresholds are minutes and days), handed to the merger as silence notes, and each
 // flag raised for the first time as a `silence-attention` event. The event goes through the
-// notification policy like any other (quiet hours, snooze, the Timeline).
+// notification policy like any other (quiet hours, snooze, the Timeline). `memory`: where the
+// clocks and announced flags are kept across restarts (the history file while it is on).
 import type { CoreEvent } from '../model/events.ts';
 import type { SilenceDefaults } from '../settings/types.ts';
 import { SilenceHygiene } from '../silences/hygiene.ts';
+import type { HygieneMemory } from '../silences/hygiene-memory.ts';
 import type { MergedView, SilenceNotes } from './merge.ts';
 
 export class HygieneNotices {
-  readonly #hygiene = new SilenceHygiene();
+  readonly #hygiene: SilenceHygiene;
   #notes: SilenceNotes;
 
-  constructor(ackOwner: string) {
+  constructor(ackOwner: string, memory?: HygieneMemory) {
+    this.#hygiene = new SilenceHygiene(memory);
     this.#notes = { ackOwner, attention: new Map() };
   }
 

@@ -196,3 +196,26 @@ function targetFields(t: { [k: string]: string | undefined } | undefined): Parti
   if (t.silenceKey !== undefined) out.silenceKey = t.silenceKey;
   return out;
 }
+
+/** What fires in `view` as open records (not recorded), by cluster + NUL + fingerprint. */
+export function openRecordsOf(view: ViewSnapshot): Map<string, HistoryRecord> {
+  const out = new Map<string, HistoryRecord>();
+  for (const g of Object.values(view.groups)) {
+    for (const fp of g.alerts) {
+      const key = `${g.clusterId}\u0000${fp}`;
+      const alert = view.alerts[fp];
+      if (out.has(key) || !alert) continue;
+      out.set(key, {
+        at: 0,
+        kind: 'fired',
+        clusterId: g.clusterId,
+        fingerprint: fp,
+        groupKey: g.key,
+        alertname: alertNameOf(alert.labels),
+        severity: alert.severity,
+        labels: alert.labels,
+      });
+    }
+  }
+  return out;
+}

@@ -3,82 +3,33 @@
 // rollback journal with synchronous=FULL makes each committed batch durable and a crash in
 // the middle of one leaves the file as it was before that batch. The API is synchronous:
 // the recorder batches rows and writes them off the poll path (recorder.ts).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Schema 2 added the hygiene table (hygiene-table.ts); a schema-1 file gains it on open.
 import sqlite from 'node-sqlite3-wasm';
+import type { HygieneMark } from '../silences/hygiene-memory.ts';
+import { claim, release } from './file-claim.ts';
+import { HistoryFileError } from './history-file-error.ts';
+import {
+  COLUMNS,
+  E_COLUMNS,
+  EVENTS_SCHEMA,
+  conditions,
+  str,
+  toRecord,
+  type AlertSpan,
+  type HistoryFileStats,
+  type HistoryLimits,
+  type HistoryQuery,
+  type Row,
+} from './history-rows.ts';
+import { HYGIENE_SCHEMA, loadHygiene, pruneHygiene, saveHygiene } from './hygiene-table.ts';
 import type { HistoryKind, HistoryRecord } from './record.ts';
 
 const { Database } = sqlite;
 type Db = InstanceType<typeof Database>;
-type Row = Record<string, unknown>;
 
-export const HISTORY_SCHEMA_VERSION = 1;
+const HISTORY_SCHEMA_VERSION = 2;
 
-export interface HistoryLimits {
-  /** Records older than this many days are deleted (default 30). */
-  retentionDays: number;
-  /** The file is kept under this size; the oldest records go first (default 200 MB). */
-  maxBytes: number;
-}
-
-export interface HistoryQuery {
-  /** Inclusive lower bound, epoch ms. */
-  fromMs?: number;
-  /** Exclusive upper bound, epoch ms. */
-  toMs?: number;
-  kinds?: readonly HistoryKind[];
-  groupKey?: string;
-  fingerprint?: string;
-  /** Rows with an id below this (the next page, newest first). */
-  beforeId?: number;
-  /** Newest first; at most this many (default 500). */
-  limit?: number;
-}
-
-export interface AlertSpan {
-  /** The alert's latest record in the range. */
-  latest: HistoryRecord;
-  firstAt: number;
-  lastAt: number;
-}
-
-export interface HistoryFileStats {
-  records: number;
-  bytes: number;
-  oldestAt: number | null;
-  newestAt: number | null;
-}
-
-const COLUMNS =
-  'id, at, kind, cluster, instance, fingerprint, group_key, alertname, severity, labels, silence, detail';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  id INTEGER PRIMARY KEY,
-  at INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  cluster TEXT,
-  instance TEXT,
-  fingerprint TEXT,
-  group_key TEXT,
-  alertname TEXT,
-  severity TEXT,
-  labels TEXT,
-  silence TEXT,
-  detail TEXT
-);
-CREATE INDEX IF NOT EXISTS events_at ON events(at);
-CREATE INDEX IF NOT EXISTS events_group_at ON events(group_key, at);
-CREATE INDEX IF NOT EXISTS events_fingerprint_at ON events(fingerprint, at);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-`;
-
-/** The file is not a history file this version can use (newer schema, not SQLite). */
-export class HistoryFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'HistoryFileError';
-  }
-}
+const SCHEMA = EVENTS_SCHEMA + HYGIENE_SCHEMA;
 
 export class HistoryDb {
   readonly path: string;
@@ -136,6 +87,15 @@ export class HistoryDb {
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
       [key, value],
     );
+  }
+
+  /** Silence hygiene's marks (hygiene-table.ts). */
+  hygieneMarks(): Map<string, HygieneMark> {
+    return loadHygiene(this.#db);
+  }
+
+  saveHygiene(changes: ReadonlyMap<string, HygieneMark | null>): void {
+    saveHygiene(this.#db, changes);
   }
 
   /** Appends records in one transaction: all of them are stored, or none. */
@@ -211,11 +171,7 @@ export class HistoryDb {
     });
     where.push("fingerprint IS NOT NULL AND kind NOT IN ('notified', 'withheld')");
     const rows = this.#db.all(
-      `SELECT ${COLUMNS.split(', ')
-        .map((c) => `e.${c}`)
-        .join(
-          ', ',
-        )}, m.first_at, m.last_at FROM events e JOIN (SELECT max(id) AS id, min(at) AS first_at, max(at) AS last_at FROM events WHERE ${where.join(' AND ')} GROUP BY cluster, fingerprint) m ON e.id = m.id ORDER BY m.last_at DESC`,
+      `SELECT ${E_COLUMNS}, m.first_at, m.last_at FROM events e JOIN (SELECT max(id) AS id, min(at) AS first_at, max(at) AS last_at FROM events WHERE ${where.join(' AND ')} GROUP BY cluster, fingerprint) m ON e.id = m.id ORDER BY m.last_at DESC`,
       args,
     ) as Row[];
     return rows.map((row) => ({
@@ -272,11 +228,7 @@ export class HistoryDb {
    */
   openAlerts(): HistoryRecord[] {
     const rows = this.#db.all(
-      `SELECT ${COLUMNS.split(', ')
-        .map((c) => `e.${c}`)
-        .join(
-          ', ',
-        )} FROM events e JOIN (SELECT max(id) AS id FROM events WHERE kind IN ('fired', 'resolved') GROUP BY cluster, fingerprint) m ON e.id = m.id WHERE e.kind = 'fired'`,
+      `SELECT ${E_COLUMNS} FROM events e JOIN (SELECT max(id) AS id FROM events WHERE kind IN ('fired', 'resolved') GROUP BY cluster, fingerprint) m ON e.id = m.id WHERE e.kind = 'fired'`,
     ) as Row[];
     return rows.map(toRecord);
   }
@@ -310,6 +262,7 @@ export class HistoryDb {
     let deleted = 0;
     const cutoff = nowMs - limits.retentionDays * 86_400_000;
     deleted += this.#db.run('DELETE FROM events WHERE at < ?', [cutoff]).changes;
+    pruneHygiene(this.#db, nowMs);
     if (this.bytes() > limits.maxBytes) {
       const target = limits.maxBytes * 0.9;
       while (this.bytes() > target) {
@@ -342,87 +295,3 @@ export class HistoryDb {
 }
 
 const PAGE = 2000;
-
-/**
- * node-sqlite3-wasm locks the file with a `<file>.lock` directory while a transaction runs; a
- * process killed inside one leaves it behind and every later open would be "database is
- * locked" for good. The owner file names the process using the history: a lock whose owner
- * is gone is stale and removed (SQLite then rolls back the hot journal itself); a live
- * owner is another running copy of the app, refused with that reason.
- */
-function claim(path: string): void {
-  const owner = `${path}.owner`;
-  let pid = NaN;
-  try {
-    pid = Number(readFileSync(owner, 'utf8').trim());
-  } catch {
-    // no owner file: nobody has it open
-  }
-  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-    throw new HistoryFileError(
-      `the history file is in use by another running copy (process ${pid})`,
-    );
-  }
-  rmSync(`${path}.lock`, { recursive: true, force: true });
-  writeFileSync(owner, String(process.pid));
-}
-
-function release(path: string): void {
-  rmSync(`${path}.owner`, { force: true });
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** SQL conditions for the query's range, kinds, group and alert. */
-function conditions(q: HistoryQuery): { where: string[]; args: (string | number)[] } {
-  const where: string[] = [];
-  const args: (string | number)[] = [];
-  const add = (sql: string, value: string | number | undefined) => {
-    if (value === undefined) return;
-    where.push(sql);
-    args.push(value);
-  };
-  add('at >= ?', q.fromMs);
-  add('at < ?', q.toMs);
-  add('group_key = ?', q.groupKey);
-  add('fingerprint = ?', q.fingerprint);
-  if (q.kinds && q.kinds.length > 0) {
-    where.push(`kind IN (${q.kinds.map(() => '?').join(', ')})`);
-    args.push(...q.kinds);
-  }
-  return { where, args };
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-function toRecord(row: Row): HistoryRecord {
-  const r: HistoryRecord = {
-    id: Number(row.id),
-    at: Number(row.at),
-    kind: row.kind as HistoryKind,
-  };
-  const set = <K extends keyof HistoryRecord>(k: K, v: HistoryRecord[K] | undefined) => {
-    if (v !== undefined) r[k] = v;
-  };
-  set('clusterId', str(row.cluster));
-  set('instanceId', str(row.instance));
-  set('fingerprint', str(row.fingerprint));
-  set('groupKey', str(row.group_key));
-  set('alertname', str(row.alertname));
-  set('severity', str(row.severity));
-  const labels = str(row.labels);
-  if (labels !== undefined) r.labels = JSON.parse(labels) as Record<string, string>;
-  set('silenceKey', str(row.silence));
-  set('detail', str(row.detail));
-  return r;
-}

@@ -2,6 +2,7 @@
 // in Settings (the file stays when it is turned off), and the queries the bridge serves.
 import type { Clock, Core } from '../service.ts';
 import type { HistorySettings } from '../settings/types.ts';
+import type { HygieneMemory } from '../silences/hygiene-memory.ts';
 import { HistoryRecorder, type HistoryStatus } from './recorder.ts';
 import type {
   ExportFormat,
@@ -17,6 +18,11 @@ export interface HistoryServiceOptions {
   core: Pick<Core, 'onCycle' | 'getSettings' | 'snapshot'>;
   clock: Clock;
   log?: (message: string) => void;
+  /**
+   * The core's silence hygiene memory (CoreOptions.hygieneMemory): the file keeps its clocks
+   * while the history is on; turned off, they are kept in memory only (lost on restart).
+   */
+  hygiene?: HygieneMemory;
 }
 
 /** Thrown when the history is off or its file unusable; the bridge says so to the window. */
@@ -61,6 +67,7 @@ export class HistoryService {
         ...(this.#opts.log ? { log: this.#opts.log } : {}),
       });
       this.#detach = this.#recorder.attach(this.#opts.core);
+      this.#opts.hygiene?.use(this.#recorder.hygieneStore());
     } else if (limitsChanged) {
       this.#recorder.pruneNow();
     }
@@ -117,6 +124,7 @@ export class HistoryService {
   }
 
   close(): void {
+    this.#opts.hygiene?.use(null);
     this.#detach?.();
     this.#detach = null;
     this.#recorder?.close();

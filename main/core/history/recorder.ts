@@ -4,11 +4,12 @@
 // A failing file (disk full, damaged) never stops the app: rows wait in a bounded queue and
 // the status says why.
 import type { Clock, Core, CycleReport } from '../service.ts';
+import type { HygieneMark, HygieneStore } from '../silences/hygiene-memory.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { alertNameOf } from '../model/alert-name.ts';
 import { initialClusters } from '../policy/differ.ts';
-import { HistoryDb, type HistoryLimits } from './history-db.ts';
-import { recordsOfCycle } from './from-cycle.ts';
+import { HistoryDb } from './history-db.ts';
+import type { HistoryLimits } from './history-rows.ts';
+import { openRecordsOf, recordsOfCycle } from './from-cycle.ts';
 import type { HistoryRecord } from './record.ts';
 import {
   countsSince,
@@ -60,6 +61,8 @@ export class HistoryRecorder {
   #dropped = 0;
   /** Alerts open (fired, not resolved) by cluster + fingerprint: only what fires now. */
   readonly #open = new Map<string, HistoryRecord>();
+  /** Silence hygiene's marks waiting to be written with the next rows (null: forget). */
+  readonly #marks = new Map<string, HygieneMark | null>();
 
   constructor(opts: HistoryRecorderOptions) {
     this.#opts = opts;
@@ -81,6 +84,17 @@ export class HistoryRecorder {
     }
   }
 
+  /** Silence hygiene's marks in this file: read now, written with the rows (off the poll). */
+  hygieneStore(): HygieneStore {
+    return {
+      load: () => this.#db?.hygieneMarks() ?? new Map(),
+      save: (changes) => {
+        for (const [key, m] of changes) this.#marks.set(key, m);
+        this.#schedule(FLUSH_MS);
+      },
+    };
+  }
+
   /** Records the core's cycles until the returned function is called. */
   attach(core: Pick<Core, 'onCycle' | 'snapshot'>): () => void {
     this.seed(core.snapshot());
@@ -92,23 +106,7 @@ export class HistoryRecorder {
    * core already had data): a later resolution then finds its group and labels here.
    */
   seed(view: ViewSnapshot): void {
-    for (const g of Object.values(view.groups)) {
-      for (const fp of g.alerts) {
-        const key = `${g.clusterId}\u0000${fp}`;
-        const alert = view.alerts[fp];
-        if (this.#open.has(key) || !alert) continue;
-        this.#open.set(key, {
-          at: 0,
-          kind: 'fired',
-          clusterId: g.clusterId,
-          fingerprint: fp,
-          groupKey: g.key,
-          alertname: alertNameOf(alert.labels),
-          severity: alert.severity,
-          labels: alert.labels,
-        });
-      }
-    }
+    for (const [key, r] of openRecordsOf(view)) if (!this.#open.has(key)) this.#open.set(key, r);
   }
 
   /**
@@ -198,6 +196,8 @@ export class HistoryRecorder {
         this.#queue.splice(0, n);
         max -= n;
       }
+      this.#db.saveHygiene(this.#marks);
+      this.#marks.clear();
       this.#error =
         this.#dropped > 0 ? `${this.#dropped} records dropped while unwritable` : undefined;
     } catch (e) {

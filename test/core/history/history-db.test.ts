@@ -1,15 +1,17 @@
 // The history file: a process killed (SIGKILL) in the middle of writing reopens with every
 // batch it reported committed and a clean integrity check; retention and the size cap delete
 // the oldest records first and give the space back; a file from a newer version is left
-// untouched.
+// untouched; a schema-1 file gains the hygiene table (schema 2) and keeps its records.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
+import sqlite from 'node-sqlite3-wasm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HistoryDb, HistoryFileError } from '../../../main/core/history/history-db.ts';
+import { HistoryDb } from '../../../main/core/history/history-db.ts';
+import { HistoryFileError } from '../../../main/core/history/history-file-error.ts';
 import type { HistoryRecord } from '../../../main/core/history/record.ts';
 
 const DAY = 86_400_000;
@@ -130,5 +132,51 @@ describe('history file', () => {
     const size = (await stat(path)).size;
     assert.throws(() => new HistoryDb(path), HistoryFileError);
     assert.equal((await stat(path)).size, size);
+  });
+
+  it("a schema-1 file gains the hygiene marks; ended silences' marks are pruned", () => {
+    const path = join(dir, 'v1.sqlite');
+    // A file as version 1 wrote it: events and meta, no hygiene table.
+    const old = new sqlite.Database(path);
+    old.exec(
+      'CREATE TABLE events (id INTEGER PRIMARY KEY, at INTEGER NOT NULL, kind TEXT NOT NULL, cluster TEXT, instance TEXT, fingerprint TEXT, group_key TEXT, alertname TEXT, severity TEXT, labels TEXT, silence TEXT, detail TEXT)',
+    );
+    old.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    old.run("INSERT INTO events (at, kind, fingerprint) VALUES (1000, 'fired', 'fp1')");
+    old.run("INSERT INTO meta (key, value) VALUES ('schema', '1')");
+    old.close();
+
+    const now = Date.now();
+    let db = new HistoryDb(path);
+    try {
+      assert.equal(db.getMeta('schema'), '2');
+      assert.equal(db.query({}).length, 1, 'the records stay');
+      db.saveHygiene(
+        new Map([
+          [
+            'c/live',
+            { unusedSince: now - 1000, announced: ['unused' as const], endsAt: now + DAY },
+          ],
+          ['c/ended', { unusedSince: 5, announced: [], endsAt: now - DAY }],
+          ['c/gone', { unusedSince: 5, announced: [], endsAt: now + DAY }],
+        ]),
+      );
+      db.saveHygiene(new Map([['c/gone', null]]));
+    } finally {
+      db.close();
+    }
+    db = new HistoryDb(path);
+    try {
+      assert.deepEqual([...db.hygieneMarks().keys()].sort(), ['c/ended', 'c/live']);
+      db.prune(now, { retentionDays: 30, maxBytes: 200 * 1024 * 1024 });
+      assert.deepEqual(
+        db.hygieneMarks(),
+        new Map([
+          ['c/live', { unusedSince: now - 1000, announced: ['unused'], endsAt: now + DAY }],
+        ]),
+      );
+    } finally {
+      db.close();
+    }
   });
 });

@@ -2,10 +2,25 @@
 // and the toasts in the corner (those, and the window's own short messages: "Acknowledged",
 // "Expire failed"). The browser shell also shows the core's as web notifications; the
 // Electron shell shows OS notifications itself.
+//
+// Each toast goes away by itself after a while; that clock stops while the user is reading
+// (the pointer over the toasts, or focus in them: `hold`) and goes on from where it stopped.
 import type { AppNotification } from '$core/model/events.ts';
 
 const MAX_NOTIFICATIONS = 50;
-const MAX_TOASTS = 4;
+/** Toasts kept (the corner shows the newest two and counts the rest). */
+const MAX_TOASTS = 20;
+
+/** Why the toasts' clocks stand still. */
+export type ToastHold = 'hover' | 'focus';
+
+interface ToastTimer {
+  /** Ms left before it goes away. */
+  left: number;
+  /** When it goes away (Date.now() ms) while running. */
+  due: number;
+  handle: ReturnType<typeof setTimeout> | undefined;
+}
 
 interface NotificationsOptions {
   /** Whether this window is the browser shell's (then it shows web notifications). */
@@ -26,6 +41,11 @@ export class Notifications {
   #list = $state.raw<AppNotification[]>([]);
   #toasts = $state.raw<AppNotification[]>([]);
   #flashes = 0;
+  // Bookkeeping for the clocks, not state the page shows (the toasts list is that).
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
+  readonly #timers = new Map<string, ToastTimer>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
+  readonly #holds = new Set<ToastHold>();
   readonly #options: NotificationsOptions;
 
   constructor(options: NotificationsOptions) {
@@ -71,12 +91,53 @@ export class Notifications {
   }
 
   dismissToast(id: string): void {
-    this.#toasts = this.#toasts.filter((t) => t.id !== id);
+    const t = this.#timers.get(id);
+    if (t) clearTimeout(t.handle);
+    this.#timers.delete(id);
+    this.#toasts = this.#toasts.filter((x) => x.id !== id);
+    // Nothing left to read: a hold left behind (the pointer over a toast that went) ends.
+    if (this.#toasts.length === 0) this.#holds.clear();
+  }
+
+  /** Dismisses the newest toast (Esc); false when there is none. */
+  dismissNewest(): boolean {
+    const newest = this.#toasts[0];
+    if (!newest) return false;
+    this.dismissToast(newest.id);
+    return true;
+  }
+
+  /** Stops (on) or resumes (off) the toasts' clocks for this reason. */
+  hold(why: ToastHold, on: boolean): void {
+    const before = this.#holds.size > 0;
+    if (on) this.#holds.add(why);
+    else this.#holds.delete(why);
+    const now = this.#holds.size > 0;
+    if (now === before) return;
+    for (const [id, t] of this.#timers) {
+      if (now) {
+        clearTimeout(t.handle);
+        t.handle = undefined;
+        t.left = Math.max(0, t.due - Date.now());
+      } else this.#run(id, t);
+    }
   }
 
   #toast(n: AppNotification, forMs: number): void {
-    this.#toasts = [n, ...this.#toasts].slice(0, MAX_TOASTS);
-    setTimeout(() => this.dismissToast(n.id), forMs);
+    const next = [n, ...this.#toasts];
+    for (const dropped of next.slice(MAX_TOASTS)) {
+      clearTimeout(this.#timers.get(dropped.id)?.handle);
+      this.#timers.delete(dropped.id);
+    }
+    this.#toasts = next.slice(0, MAX_TOASTS);
+    const t: ToastTimer = { left: forMs, due: 0, handle: undefined };
+    this.#timers.set(n.id, t);
+    if (this.#holds.size === 0) this.#run(n.id, t);
+  }
+
+  #run(id: string, t: ToastTimer): void {
+    t.due = Date.now() + t.left;
+    t.handle = setTimeout(() => this.dismissToast(id), t.left);
   }
 }
 
