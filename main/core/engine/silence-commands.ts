@@ -1,7 +1,8 @@
 // The Core facade's silence commands (`core.silences`): the user's preferences applied
 // (author, required comment, ack and quick-silence drafts), then one write per cluster through
 // SilenceActions (which picks the member). Decisions the shells used to make themselves live
-// here once: extendBy (from the later of the current end and now) and undo.
+// here once: extendBy (from the later of the current end and now) and undo. Every write that
+// may answer with a new id keeps the ack ledger following this install's acks.
 import type { Matcher } from '../api/types.ts';
 import type { MergedView } from './merge.ts';
 import type { Clock, Core, ExtendResult, SilenceDraft, SilenceResult } from '../service.ts';
@@ -16,6 +17,7 @@ import {
   type SilenceActions,
 } from '../silences/index.ts';
 import { ackAnnotations, ackComment } from '../silences/ack.ts';
+import type { AckLedger } from '../silences/ack-ledger.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 
 const QUICK_COMMENT = 'Quick silence from Alertmanager Tray';
@@ -32,12 +34,14 @@ export interface SilenceCommandsOptions {
   settings: () => Settings;
   /** Default author when settings.silences.author is empty. */
   osUser: string;
-  /** The owner tag of this install's acks. */
-  ackOwner: string;
+  /** The tag written into this install's acks (for other tools; never trusted). */
+  ackTag: string;
+  /** The acks this install wrote. */
+  ledger: AckLedger;
 }
 
 export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
-  const { actions, clock } = o;
+  const { actions, clock, ledger } = o;
   const author = () => o.settings().silences.author || o.osUser || 'alertmanager-tray';
 
   const checkComment = (draft: SilenceDraft): void => {
@@ -64,6 +68,12 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     return members.length > 0 && members.every((i) => atLeast(i.version!.version, 0, 32));
   };
 
+  /** A write's result; a renewal of one of our acks (a new id) stays ours. */
+  const followed = async (oldKey: string, result: SilenceResult): Promise<SilenceResult> => {
+    await ledger.renewed(oldKey, result.silenceKey);
+    return result;
+  };
+
   const quickMatchers = (from: { groupKey: string } | { fingerprint: string }): Matcher[] => {
     const view = o.view();
     if ('groupKey' in from) {
@@ -86,17 +96,21 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     },
     update: async (silenceKey, draft) => {
       checkComment(draft);
-      return actions.update(silenceKey, draft);
+      return followed(silenceKey, await actions.update(silenceKey, draft));
     },
-    extend: (silenceKey, endsAt) => actions.extend(silenceKey, endsAt),
+    extend: async (silenceKey, endsAt) =>
+      followed(silenceKey, await actions.extend(silenceKey, endsAt)),
     extendBy: async (silenceKey, byMs): Promise<ExtendResult> => {
       // From the later of its current end and now: an expired silence gets byMs from now.
       const s = o.view().silences[silenceKey];
       const base = Math.max(s ? Date.parse(s.endsAt) : 0, clock.now());
       const endsAt = new Date(base + byMs).toISOString();
-      return { ...(await actions.extend(silenceKey, endsAt)), endsAt };
+      return { ...(await followed(silenceKey, await actions.extend(silenceKey, endsAt))), endsAt };
     },
-    expire: (silenceKey) => actions.expire(silenceKey),
+    expire: async (silenceKey) => {
+      await actions.expire(silenceKey);
+      await ledger.remove(silenceKey);
+    },
     undo: async (silenceKeys) => {
       // One after another, in order; the first failure stops (and says so).
       for (const key of silenceKeys) await actions.expire(key);
@@ -113,7 +127,7 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
           matchers,
           durationMs: s.ackMinutes * 60_000,
           createdBy: author(),
-          comment: ackComment(note ?? '', o.ackOwner),
+          comment: ackComment(note ?? '', o.ackTag),
           now: clock.now(),
         });
         // Starts "now" on the server's clock, whatever ours says: a past start is clamped to
@@ -121,8 +135,10 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
         // pending and leave the alert firing.
         draft.startsAt = new Date(clock.now() - ACK_START_SLACK_MS).toISOString();
         // Servers that keep silence annotations (0.32+) also get the owner as an annotation.
-        if (keepsSilenceAnnotations(c)) draft.annotations = ackAnnotations(o.ackOwner);
-        results.push(await actions.create(c, draft));
+        if (keepsSilenceAnnotations(c)) draft.annotations = ackAnnotations(o.ackTag);
+        const result = await actions.create(c, draft);
+        await ledger.add(result.silenceKey);
+        results.push(result);
       }
       return results;
     },

@@ -1,14 +1,19 @@
 // Acknowledge until resolved, against a real Alertmanager with the core on a fake clock: an
 // ack is a short silence its install extends while the alert fires, expires within one cycle
 // once the alert resolved, never extends past the maximum, and is picked up again after a
-// restart; another install sees it as someone else's ack and never touches it.
+// restart (its ack ledger file); another install sees it as someone else's ack and never
+// touches it.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import type { Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
+import { AckLedgerFile } from '../../../main/core/files/ack-ledger-file.ts';
 import { ACK_PREFIX } from '../../../main/core/silences/ack.ts';
 import {
   amSkipReason,
@@ -28,14 +33,16 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
   const clock = new FakeClock(Date.now() + 1000);
   let settings: Settings;
   const cores: Core[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'ack-keeper-'));
 
-  function open(owner: string, author: string): Core {
+  /** A core of the install whose settings folder is `install` (its ack ledger is there). */
+  function open(install: string, author: string): Core {
     const core = createCore({
       settings,
       secrets: new MemorySecretStore(),
       clock,
       osUser: author,
-      ackOwner: owner,
+      ackLedger: new AckLedgerFile(join(dir, install, 'acks.json')),
     });
     core.start();
     cores.push(core);
@@ -71,6 +78,7 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
   after(async () => {
     for (const c of cores) await c.stop();
     await am?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('extends while firing; another install leaves it alone; a restart picks it up; it expires within one cycle of resolving', async () => {
@@ -83,8 +91,8 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
     await until([a, b], () => alertOf(b, 'AckDisk')?.state === 'suppressed', 'acked');
     const mine = a.snapshot().silences[res!.silenceKey]!;
     assert.ok(mine.comment.startsWith(ACK_PREFIX), mine.comment);
-    assert.deepEqual(mine.ack, { by: 'alice', own: true });
-    assert.deepEqual(b.snapshot().silences[res!.silenceKey]?.ack, { by: 'alice', own: false });
+    assert.deepEqual(mine.ack, { by: 'alice', mine: true });
+    assert.deepEqual(b.snapshot().silences[res!.silenceKey]?.ack, { by: 'alice', mine: false });
     const firstEnd = Date.parse(mine.endsAt);
     assert.ok(Math.abs(firstEnd - (Date.parse(mine.startsAt) + 15 * MIN)) < 5_000, 'short: 15 min');
 
@@ -119,7 +127,7 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
 
     // The owner comes back (a new core, same install): it finds its ack and tends it again.
     a = open('ownera', 'alice');
-    await until([a], () => ackOf(a)[0]?.ack?.own === true, 'own ack found after restart');
+    await until([a], () => ackOf(a)[0]?.ack?.mine === true, 'own ack found after restart');
     await waitFor(
       () => Date.parse(a.snapshot().silences[res!.silenceKey]?.endsAt ?? '0') > extendedEnd,
       { message: 'extended after the restart' },

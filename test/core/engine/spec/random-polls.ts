@@ -68,6 +68,7 @@ export class PollWorld {
   #severityOrder = ['critical', 'warning'];
   #severityLabel = 'severity';
   #attention = new Map<string, SilenceAttention>();
+  #ownAcks: ReadonlySet<string> = new Set();
 
   constructor(r: () => number) {
     this.#r = r;
@@ -223,10 +224,14 @@ export class PollWorld {
         const key = this.#pick(all);
         if (next.has(key)) next.delete(key);
         else next.set(key, { unusedSince: iso(this.#now()) });
+        // The ack ledger changes too (a new set), with no draw of its own.
+        const acks = new Set(this.#ownAcks);
+        if (!acks.delete(key)) acks.add(key);
+        this.#ownAcks = acks;
       }
       this.#attention = next;
     }
-    return { ackOwner: 'me', attention: this.#attention };
+    return { ownAcks: this.#ownAcks, attention: this.#attention };
   }
 
   #poll(p: Peer): MergeInput['instances'][number] {
