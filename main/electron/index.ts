@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
 import { createCore } from '../core/engine/create-core.ts';
+import { AckLedgerFile } from '../core/files/ack-ledger-file.ts';
 import { HistoryService } from '../core/history/history-service.ts';
 import { safeExternalUrl } from '../core/security/external-url.ts';
 import { systemClock } from '../core/service.ts';
@@ -80,7 +81,13 @@ async function main(): Promise<void> {
   const secrets = new SafeSecretStore(join(userData, 'secrets.json'), safeStorage);
   const settingsFile = await openSettingsStore(userData, secrets, log);
   const osUser = osUserName();
-  const core = createCore({ settings: settingsFile.settings, secrets, osUser });
+  const core = createCore({
+    settings: settingsFile.settings,
+    secrets,
+    osUser,
+    // The acks this install wrote (never recognised by the tag in their comment).
+    ackLedger: new AckLedgerFile(join(userData, 'acks.json')),
+  });
   const history = new HistoryService({
     path: join(userData, 'history.sqlite'),
     core,

@@ -39,8 +39,8 @@ export class AckTending {
       for (const step of steps) {
         try {
           if (step.kind === 'extend') {
-            const done = await this.#o.actions.extend(step.silenceKey, step.endsAt);
-            await ledger.renewed(step.silenceKey, done.silenceKey);
+            const { silenceKey, endsAt } = step;
+            await ledger.follow(silenceKey, () => this.#o.actions.extend(silenceKey, endsAt));
           } else {
             await this.#o.actions.expire(step.silenceKey);
             await ledger.remove(step.silenceKey);

@@ -68,12 +68,6 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     return members.length > 0 && members.every((i) => atLeast(i.version!.version, 0, 32));
   };
 
-  /** A write's result; a renewal of one of our acks (a new id) stays ours. */
-  const followed = async (oldKey: string, result: SilenceResult): Promise<SilenceResult> => {
-    await ledger.renewed(oldKey, result.silenceKey);
-    return result;
-  };
-
   const quickMatchers = (from: { groupKey: string } | { fingerprint: string }): Matcher[] => {
     const view = o.view();
     if ('groupKey' in from) {
@@ -96,16 +90,18 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     },
     update: async (silenceKey, draft) => {
       checkComment(draft);
-      return followed(silenceKey, await actions.update(silenceKey, draft));
+      // A renewal of one of our acks (a new id) stays ours.
+      return ledger.follow(silenceKey, () => actions.update(silenceKey, draft));
     },
-    extend: async (silenceKey, endsAt) =>
-      followed(silenceKey, await actions.extend(silenceKey, endsAt)),
+    extend: (silenceKey, endsAt) =>
+      ledger.follow(silenceKey, () => actions.extend(silenceKey, endsAt)),
     extendBy: async (silenceKey, byMs): Promise<ExtendResult> => {
       // From the later of its current end and now: an expired silence gets byMs from now.
       const s = o.view().silences[silenceKey];
       const base = Math.max(s ? Date.parse(s.endsAt) : 0, clock.now());
       const endsAt = new Date(base + byMs).toISOString();
-      return { ...(await followed(silenceKey, await actions.extend(silenceKey, endsAt))), endsAt };
+      const result = await ledger.follow(silenceKey, () => actions.extend(silenceKey, endsAt));
+      return { ...result, endsAt };
     },
     expire: async (silenceKey) => {
       await actions.expire(silenceKey);

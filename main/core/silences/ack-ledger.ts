@@ -44,6 +44,8 @@ export class AckLedger {
   readonly #o: AckLedgerOptions;
   readonly #store: AckLedgerStore;
   readonly #entries = new Map<string, number>();
+  /** Keys with a write under way (see follow), and how many. */
+  readonly #renewing = new Map<string, number>();
   #keys: ReadonlySet<string> = new Set();
   /** Settles once the stored ledger was read (or could not be: then it starts empty). */
   readonly ready: Promise<void>;
@@ -70,13 +72,29 @@ export class AckLedger {
     await this.#changed();
   }
 
-  /** A write to `oldKey` answered with `newKey`: a renewal of ours stays ours. */
-  async renewed(oldKey: string, newKey: string): Promise<void> {
-    await this.ready;
-    if (oldKey === newKey || !this.#entries.has(oldKey)) return;
-    this.#entries.delete(oldKey);
-    this.#entries.set(newKey, this.#o.now());
-    await this.#changed();
+  /**
+   * Runs a write to `oldKey` (extend, update) that may answer with a new key: a renewal of one
+   * of ours stays ours under its new key.
+   */
+  async follow<R extends { silenceKey: string }>(
+    oldKey: string,
+    write: () => Promise<R>,
+  ): Promise<R> {
+    this.#renewing.set(oldKey, (this.#renewing.get(oldKey) ?? 0) + 1);
+    try {
+      const result = await write();
+      await this.ready;
+      const newKey = result.silenceKey;
+      if (newKey !== oldKey && this.#entries.delete(oldKey)) {
+        this.#entries.set(newKey, this.#o.now());
+        await this.#changed();
+      }
+      return result;
+    } finally {
+      const n = this.#renewing.get(oldKey)! - 1;
+      if (n === 0) this.#renewing.delete(oldKey);
+      else this.#renewing.set(oldKey, n);
+    }
   }
 
   /** An ack of ours was expired: nothing left to tend. */
@@ -87,7 +105,8 @@ export class AckLedger {
 
   /**
    * Drops entries the view shows expired, and those absent from their cluster's fresh data for
-   * a while (past the server's retention). Clusters without fresh data say nothing.
+   * a while (past the server's retention). Clusters without fresh data say nothing. An entry
+   * being renewed stays: the write expires the old id before its answer names the new one.
    */
   prune(view: Pick<MergedView, 'silences' | 'clusters'>): void {
     const now = this.#o.now();
@@ -96,6 +115,7 @@ export class AckLedger {
       const s = view.silences[key];
       const cluster = view.clusters[key.slice(0, key.lastIndexOf('/'))];
       const fresh = cluster !== undefined && !cluster.stale && cluster.health === 'ok';
+      if (this.#renewing.has(key)) continue;
       const gone = s ? s.state === 'expired' : fresh && now - added > ABSENT_GRACE_MS;
       if (gone) dropped = this.#entries.delete(key) || dropped;
     }
