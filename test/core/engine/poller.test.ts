@@ -123,6 +123,41 @@ describe('Poller', () => {
     await p.stop();
   });
 
+  it('a refresh resets the backoff and a failed one never adds to it', async () => {
+    const clock = new FakeClock(0);
+    let fail = true;
+    const p = new Poller({
+      clock,
+      intervalMs: 2_000,
+      timeoutMs: 10_000,
+      random: () => 1,
+      cycle: async () => {
+        if (fail) throw down();
+      },
+    });
+    p.start();
+    await flush();
+    await clock.advance(4_000);
+    await clock.advance(8_000);
+    assert.equal(p.consecutiveFailures, 3);
+    assert.equal(clock.nextDelay(), 16_000);
+    // The user clicks Refresh, again and again, while the server is still down.
+    for (let i = 0; i < 6; i++) await p.refresh();
+    assert.equal(p.consecutiveFailures, 0, 'reset, and the failed refreshes did not count');
+    assert.equal(clock.nextDelay(), 2_000, 'the next try is one interval on');
+    // The server answers again: the next scheduled poll, one interval on, sees it.
+    fail = false;
+    await clock.advance(2_000);
+    assert.equal(p.consecutiveFailures, 0);
+    assert.equal(clock.nextDelay(), 2_000);
+    // Failing on its own again, it backs off from the start.
+    fail = true;
+    await clock.advance(2_000);
+    assert.equal(p.consecutiveFailures, 1);
+    assert.equal(clock.nextDelay(), 4_000);
+    await p.stop();
+  });
+
   it('times out a request on the clock with an AlertmanagerError of kind timeout', async () => {
     const clock = new FakeClock(0);
     let seen: unknown;
