@@ -5,13 +5,9 @@
 // else's and is never extended or expired; a renewal that comes back with a new id stays ours,
 // across a restart.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { after, before, describe, it } from 'node:test';
-import { createCore } from '../../../main/core/engine/create-core.ts';
-import { AckLedgerFile } from '../../../main/core/files/ack-ledger-file.ts';
-import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
 import type { Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
@@ -23,49 +19,23 @@ import {
   startAlertmanager,
   type AmProcess,
 } from '../../support/alertmanager.ts';
-import { FakeClock } from '../../support/fake-clock.ts';
 import { waitFor } from '../../support/wait.ts';
+import { AckCores, alertOf } from './ack-cores.ts';
 
 const MIN = 60_000;
 const USER = 'oncall';
 
 describe('whose ack it is, on a real server', { skip: amSkipReason() }, () => {
   let am: AmProcess;
-  const clock = new FakeClock(Date.now() + 1000);
   let settings: Settings;
-  const cores: Core[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'ack-installs-'));
-  const ledgerPath = (install: string) => join(dir, install, 'acks.json');
+  const installs = new AckCores(() => settings);
+  const { clock } = installs;
+  /** Every install is the same OS user on the same host: the same tag in their comments. */
+  const open = (install: string) => installs.open(install, USER);
+  const until = (list: Core[], ok: () => boolean, what: string) => installs.until(list, ok, what);
 
-  /** A core of the install whose settings folder is `install`; every install is USER. */
-  function open(install: string): Core {
-    const core = createCore({
-      settings,
-      secrets: new MemorySecretStore(),
-      clock,
-      osUser: USER,
-      ackLedger: new AckLedgerFile(ledgerPath(install)),
-    });
-    core.start();
-    cores.push(core);
-    return core;
-  }
-
-  const alertOf = (core: Core, name: string) =>
-    Object.values(core.snapshot().alerts).find((a) => a.labels.alertname === name);
   const silenceOf = (core: Core, key: string) => core.snapshot().silences[key];
   const endOf = (core: Core, key: string) => Date.parse(silenceOf(core, key)?.endsAt ?? '0');
-
-  async function until(list: Core[], ok: () => boolean, what: string): Promise<void> {
-    await waitFor(
-      async () => {
-        await clock.advance(1000);
-        for (const c of list) await c.refresh();
-        return ok();
-      },
-      { timeoutMs: 20_000, message: what },
-    );
-  }
 
   /** A few cycles with time for any tending they start to reach the server. */
   async function settle(core: Core): Promise<void> {
@@ -86,9 +56,8 @@ describe('whose ack it is, on a real server', { skip: amSkipReason() }, () => {
     settings.instances = [defaultInstance({ id: 'am1', name: 'am1', url: am.url })];
   });
   after(async () => {
-    for (const c of cores) await c.stop();
+    await installs.close();
     await am?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("two installs on one host never touch each other's acks and show them as someone else's", async () => {
@@ -187,7 +156,7 @@ describe('whose ack it is, on a real server', { skip: amSkipReason() }, () => {
     });
     assert.notEqual(renewed.silenceKey, old.key);
     await until([d], () => silenceOf(d, renewed.silenceKey)?.ack?.mine === true, 'renewal mine');
-    const stored = JSON.parse(readFileSync(ledgerPath('install-d'), 'utf8')) as {
+    const stored = JSON.parse(readFileSync(installs.ledgerPath('install-d'), 'utf8')) as {
       acks: Record<string, number>;
     };
     assert.deepEqual(Object.keys(stored.acks), [renewed.silenceKey]);

@@ -4,16 +4,10 @@
 // restart (its ack ledger file); another install sees it as someone else's ack and never
 // touches it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { createCore } from '../../../main/core/engine/create-core.ts';
 import type { Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
-import { AckLedgerFile } from '../../../main/core/files/ack-ledger-file.ts';
 import { ACK_PREFIX } from '../../../main/core/silences/ack.ts';
 import {
   amSkipReason,
@@ -22,50 +16,19 @@ import {
   startAlertmanager,
   type AmProcess,
 } from '../../support/alertmanager.ts';
-import { FakeClock } from '../../support/fake-clock.ts';
 import { waitFor } from '../../support/wait.ts';
+import { AckCores, alertOf } from './ack-cores.ts';
 
 const MIN = 60_000;
 
 describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
   let am: AmProcess;
-  // Never behind the server's clock: silences the core writes must end in the server's future.
-  const clock = new FakeClock(Date.now() + 1000);
   let settings: Settings;
-  const cores: Core[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'ack-keeper-'));
+  const installs = new AckCores(() => settings);
+  const { clock } = installs;
+  const open = (install: string, author: string) => installs.open(install, author);
+  const until = (list: Core[], ok: () => boolean, what: string) => installs.until(list, ok, what);
 
-  /** A core of the install whose settings folder is `install` (its ack ledger is there). */
-  function open(install: string, author: string): Core {
-    const core = createCore({
-      settings,
-      secrets: new MemorySecretStore(),
-      clock,
-      osUser: author,
-      ackLedger: new AckLedgerFile(join(dir, install, 'acks.json')),
-    });
-    core.start();
-    cores.push(core);
-    return core;
-  }
-
-  async function cycle(...list: Core[]): Promise<void> {
-    await clock.advance(1000);
-    for (const c of list) await c.refresh();
-  }
-
-  async function until(list: Core[], ok: () => boolean, what: string): Promise<void> {
-    await waitFor(
-      async () => {
-        await cycle(...list);
-        return ok();
-      },
-      { timeoutMs: 20_000, message: what },
-    );
-  }
-
-  const alertOf = (core: Core, name: string) =>
-    Object.values(core.snapshot().alerts).find((a) => a.labels.alertname === name);
   const ackOf = (core: Core) =>
     Object.values(core.snapshot().silences).filter((s) => s.ack && s.state === 'active');
 
@@ -76,9 +39,8 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
     settings.silences.ackMaxHours = 1;
   });
   after(async () => {
-    for (const c of cores) await c.stop();
+    await installs.close();
     await am?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('extends while firing; another install leaves it alone; a restart picks it up; it expires within one cycle of resolving', async () => {
