@@ -44,6 +44,21 @@ describe('HygieneNotices', () => {
     assert.deepEqual(h.observe(view, T0 + MIN, s, new Map()), [], 'announced once');
     assert.equal(h.attention, notes, 'the same flags: the same notes object');
   });
+
+  it("flags someone else's long-running ack like any silence (ACK! proves nothing)", () => {
+    const theirs = silence({
+      id: 'theirs',
+      endsAt: iso(T0 + 30 * DAY),
+      comment: ackComment('', 'me'),
+      ack: { by: 'mallory', mine: false },
+    });
+    const h = new HygieneNotices();
+    const raised = h.observe(snapshot({ silences: [theirs] }), T0, s, new Map());
+    assert.deepEqual(
+      raised.map((e) => e.type === 'silence-attention' && e.silenceKey),
+      [theirs.key],
+    );
+  });
 });
 
 describe('DuplicateWatch', () => {
