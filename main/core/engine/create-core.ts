@@ -72,8 +72,9 @@ class EngineCore implements Core {
     this.#ledger = new AckLedger({
       ...(o.ackLedger ? { store: o.ackLedger } : {}),
       now: () => this.#clock.now(),
-      // The view says whose acks are whose as soon as the ledger changes (or was read).
-      changed: () => this.#merge(),
+      // The view says whose acks are whose as soon as the ledger changes (or was read); never
+      // from inside a merge (ack tending prunes the ledger there).
+      changed: () => queueMicrotask(() => this.#merge()),
     });
     this.#scheduler = new MergeScheduler({
       clock: this.#clock,
