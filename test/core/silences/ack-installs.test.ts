@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { after, before, describe, it } from 'node:test';
+import type { SilenceView } from '../../../main/core/model/view.ts';
 import type { Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
@@ -163,5 +164,27 @@ describe('whose ack it is, on a real server', { skip: amSkipReason() }, () => {
     await d.stop();
     d = open('install-d');
     await until([d], () => silenceOf(d, renewed.silenceKey)?.ack?.mine === true, 'after restart');
+  });
+
+  it('an ack of ours expired elsewhere leaves the ledger, and the view stream stays exact', async () => {
+    const e = open('install-e');
+    const seen: Record<string, SilenceView> = {};
+    e.subscribe((m) => {
+      if (m.type === 'snapshot') Object.assign(seen, m.snapshot.silences);
+      for (const s of m.type === 'delta' ? (m.delta.upsert.silences ?? []) : []) seen[s.key] = s;
+      for (const k of m.type === 'delta' ? (m.delta.remove.silences ?? []) : []) delete seen[k];
+    });
+    await postAlerts(am.url, [makeAlert({ alertname: 'ExpiredElsewhere' })]);
+    await until([e], () => !!alertOf(e, 'ExpiredElsewhere'), 'alert seen');
+    const fp = alertOf(e, 'ExpiredElsewhere')!.fingerprint;
+    const [r] = await e.silences.acknowledge({ fingerprint: fp });
+    const key = r!.silenceKey;
+    await until([e], () => silenceOf(e, key)?.ack?.mine === true, 'ours');
+    // Someone ends it with another tool: the merge that sees it expired prunes the ledger.
+    await fetch(`${am.url}/api/v2/silence/${r!.id}`, { method: 'DELETE' });
+    await until([e], () => silenceOf(e, key)?.ack?.mine === false, 'no longer tended');
+    assert.equal(silenceOf(e, key)!.state, 'expired');
+    await settle(e);
+    assert.deepEqual(seen, { ...e.snapshot().silences }, 'deltas add up to the snapshot');
   });
 });
