@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
 import { createCore } from '../core/engine/create-core.ts';
+import { AckLedgerFile } from '../core/files/ack-ledger-file.ts';
 import { HistoryService } from '../core/history/history-service.ts';
 import { HygieneMemory } from '../core/silences/hygiene-memory.ts';
 import { safeExternalUrl } from '../core/security/external-url.ts';
@@ -85,7 +86,14 @@ async function main(): Promise<void> {
   const osUser = osUserName();
   // Silence hygiene's clocks: kept in the history file while it is on.
   const hygieneMemory = new HygieneMemory();
-  const core = createCore({ settings: settingsFile.settings, secrets, osUser, hygieneMemory });
+  const core = createCore({
+    settings: settingsFile.settings,
+    secrets,
+    osUser,
+    hygieneMemory,
+    // The acks this install wrote (never recognised by the tag in their comment).
+    ackLedger: new AckLedgerFile(join(userData, 'acks.json')),
+  });
   const history = new HistoryService({
     path: join(userData, 'history.sqlite'),
     core,

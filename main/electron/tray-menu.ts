@@ -9,6 +9,7 @@ import { severityBucketName } from '../core/model/severity-bucket.ts';
 import { formatDuration } from '../core/model/duration.ts';
 import { formatMatcher } from '../core/matchers/format.ts';
 import type { Subscriptions } from '../core/bridge/contract.ts';
+import { acknowledgedBy, acksOn } from '../core/model/ack-text.ts';
 import type { GroupView, SilenceView, ViewSnapshot } from '../core/model/view.ts';
 
 export type NavigateRequest = Subscriptions['ui:navigate'];
@@ -138,6 +139,14 @@ export function groupName(group: GroupView): string {
   return parts.length > 0 ? parts.join(' · ') : '(ungrouped)';
 }
 
+/** "Acknowledged by you, alice" for a group some of whose alerts are acked; else nothing. */
+function ackedItem(group: GroupView, snapshot: ViewSnapshot): MenuItemModel[] {
+  const acks = acksOn(group.alerts, snapshot).map((s) => s.ack!);
+  if (acks.length === 0) return [];
+  const label = menuText(acknowledgedBy(acks).replace(/^a/, 'A'));
+  return [{ type: 'item', id: `group-acked:${group.key}`, label, enabled: false }];
+}
+
 /** A silence in a menu: its matchers, shortened. */
 function silenceTitle(s: SilenceView): string {
   return s.matchers.map((m) => isolatedText(formatMatcher(m))).join(', ');
@@ -235,6 +244,7 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
           label: 'Show',
           action: { type: 'open-window', navigate: { view: 'alerts', groupKey: group.key } },
         },
+        ...ackedItem(group, snapshot),
         {
           type: 'item',
           id: `group-ack:${group.key}`,

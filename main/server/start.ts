@@ -25,19 +25,16 @@ import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
 import type { Flow } from '../core/bridge/view-stream.ts';
 import { FileSecretStore } from './secrets.ts';
+import type { CoreOptions } from '../core/engine/core-options.ts';
+import { AckLedgerFile } from '../core/files/ack-ledger-file.ts';
 import { HistoryService } from '../core/history/history-service.ts';
 import { HygieneMemory } from '../core/silences/hygiene-memory.ts';
 import { systemClock } from '../core/service.ts';
 import { serveStatic } from './static.ts';
 
-export interface CreateCoreLike {
-  (options: {
-    settings: Settings;
-    secrets: SecretStore;
-    osUser?: string;
-    hygieneMemory?: HygieneMemory;
-  }): Core;
-}
+export type CreateCoreLike = (
+  options: Pick<CoreOptions, 'settings' | 'secrets' | 'osUser' | 'ackLedger' | 'hygieneMemory'>,
+) => Core;
 
 export interface BrowserShellOptions {
   createCore: CreateCoreLike;
@@ -152,6 +149,9 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     secrets,
     osUser,
     hygieneMemory,
+    ...(opts.configPath && {
+      ackLedger: new AckLedgerFile(join(dirname(opts.configPath), 'acks.json')),
+    }),
   });
 
   const historyPath =

@@ -237,6 +237,42 @@ describe('tray menu model', () => {
     assert.equal(item.label, '[critical] DiskFull (2, 12m)');
   });
 
+  it("a group's entry says whose acks silence some of its alerts", () => {
+    const g = group('g-crit', 'critical', 1, { alertname: 'DiskFull' });
+    g.alerts = ['f1', 'f2', 'f3'];
+    const s = snapshotWith([g], { worst: 'critical', firing: 1, bySeverity: { critical: 1 } });
+    const alert = (fp: string, silencedBy: string[]) =>
+      ({
+        fingerprint: fp,
+        silencedBy,
+        startsAt: new Date(NOW).toISOString(),
+      }) as ViewSnapshot['alerts'][string];
+    const ack = (id: string, by: string, mine: boolean, state = 'active') =>
+      ({
+        key: `c1/${id}`,
+        id,
+        state,
+        createdBy: by,
+        ack: { by, mine },
+      }) as ViewSnapshot['silences'][string];
+    s.alerts = {
+      f1: alert('f1', ['c1/a']),
+      f2: alert('f2', ['c1/b', 'c1/a']),
+      f3: alert('f3', []),
+    };
+    s.silences = { 'c1/a': ack('a', 'me', true), 'c1/b': ack('b', 'alice', false) };
+    const label = () =>
+      find(buildTrayMenu(s, { now: NOW, severityOrder: ORDER }).items, 'group-acked:g-crit');
+    assert.deepEqual(label(), {
+      type: 'item',
+      id: 'group-acked:g-crit',
+      label: 'Acknowledged by you, alice',
+      enabled: false,
+    });
+    s.silences = { 'c1/a': ack('a', 'me', false, 'expired') };
+    assert.equal(label(), undefined, 'no active ack: nothing said');
+  });
+
   it('silences ending within the hour are listed with Extend 1 hour', () => {
     const s = snapshotWith([]);
     const silence = (key: string, endsInMin: number, state = 'active') =>

@@ -14,7 +14,9 @@ export function describeError(e: SerializedError): string {
   const body = e.serverMessage ? `: ${e.serverMessage}` : '';
   if (e.kind === 'http' && e.status !== undefined && isNotConfigured(e.status, e.serverMessage))
     return `no Alertmanager configuration for this tenant (HTTP ${e.status})${body}`;
-  if (e.kind === 'auth') {
+  // No status: no request was made (a secret is missing from the store): its own message,
+  // "No password stored for prod", never a 401 nobody sent.
+  if (e.kind === 'auth' && e.status !== undefined) {
     return e.status === 403
       ? `not allowed for this account (HTTP 403)${body}`
       : `authentication failed (HTTP ${e.status ?? 401})${body}`;

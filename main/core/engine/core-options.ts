@@ -6,6 +6,7 @@ import type { Clock, SecretStore } from '../service.ts';
 import { parseSettings } from '../settings/schema.ts';
 import type { Settings } from '../settings/types.ts';
 import type { HygieneMemory } from '../silences/hygiene-memory.ts';
+import type { AckLedgerStore } from '../silences/ack-ledger.ts';
 import type { ClientFactory, InstanceDeps } from './instance.ts';
 
 export interface CoreOptions {
@@ -23,10 +24,10 @@ export interface CoreOptions {
   /** Backoff cap; default 5 minutes. */
   maxBackoffMs?: number;
   /**
-   * Tags the acknowledgements this install makes and tends (ack.ts). Default: derived from
-   * the host and OS user, so a restart finds its own acks again and nobody else's.
+   * Where this install keeps the ids of the acks it wrote (silences/ack-ledger.ts; the shells
+   * give a file next to the settings). Default: this run's memory only.
    */
-  ackOwner?: string;
+  ackLedger?: AckLedgerStore;
   /** Where silence hygiene keeps its clocks; shared with the HistoryService (memory only without). */
   hygieneMemory?: HygieneMemory;
   /** Alerts from which polls finishing close together are merged together (COALESCE_FROM). */

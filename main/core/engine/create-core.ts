@@ -20,6 +20,7 @@ import {
 } from '../service.ts';
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 import { ownerTag } from '../silences/ack.ts';
+import { AckLedger } from '../silences/ack-ledger.ts';
 import { SilenceActions } from '../silences/actions.ts';
 import { AckTending } from './ack-tending.ts';
 import { testConnection } from './connection-test.ts';
@@ -55,7 +56,7 @@ class EngineCore implements Core {
   readonly #acks: AckTending;
   readonly #hygiene: HygieneNotices;
   readonly #duplicates = new DuplicateWatch((events) => this.#raise(events));
-  readonly #ackOwner: string;
+  readonly #ledger: AckLedger;
   #view: MergedView;
   #seq = 0;
   #started = false;
@@ -67,8 +68,14 @@ class EngineCore implements Core {
     this.#clock = o.clock ?? systemClock;
     this.#deps = instanceDeps(o, this.#clock);
     const osUser = o.osUser ?? '';
-    this.#ackOwner = o.ackOwner ?? ownerTag(hostname(), osUser);
-    this.#hygiene = new HygieneNotices(this.#ackOwner, o.hygieneMemory);
+    this.#hygiene = new HygieneNotices(o.hygieneMemory);
+    this.#ledger = new AckLedger({
+      ...(o.ackLedger ? { store: o.ackLedger } : {}),
+      now: () => this.#clock.now(),
+      // The view says whose acks are whose as soon as the ledger changes (or was read); never
+      // from inside a merge (ack tending prunes the ledger there).
+      changed: () => queueMicrotask(() => this.#merge()),
+    });
     this.#scheduler = new MergeScheduler({
       clock: this.#clock,
       coalesceFrom: o.coalesceFrom ?? COALESCE_FROM,
@@ -93,7 +100,7 @@ class EngineCore implements Core {
     this.#duplicates.watch(this.#actions);
     this.#acks = new AckTending({
       clock: this.#clock,
-      owner: this.#ackOwner,
+      ledger: this.#ledger,
       actions: this.#actions,
     });
     this.silences = silenceCommands({
@@ -103,7 +110,8 @@ class EngineCore implements Core {
       snapshot: () => this.snapshot(),
       settings: () => this.#settings,
       osUser,
-      ackOwner: this.#ackOwner,
+      ackTag: ownerTag(hostname(), osUser),
+      ledger: this.#ledger,
     });
   }
 
@@ -159,7 +167,7 @@ class EngineCore implements Core {
       ...this.#fleet.mergeInstances(),
       severityLabel: this.#settings.severityLabel,
       severityOrder: this.#settings.severityOrder,
-      silenceNotes: this.#hygiene.silenceNotes,
+      silenceNotes: { ownAcks: this.#ledger.keys, attention: this.#hygiene.attention },
     };
   }
 

@@ -1,5 +1,5 @@
 // Stale-silence hygiene in the core: flags from the view the last merge made (a cycle late at
-// most: the thresholds are minutes and days), handed to the merger as silence notes, and each
+// most: the thresholds are minutes and days), handed to the merger with the silence notes, and each
 // flag raised for the first time as a `silence-attention` event. The event goes through the
 // notification policy like any other (quiet hours, snooze, the Timeline). `memory`: where the
 // clocks and announced flags are kept across restarts (the history file while it is on).
@@ -7,20 +7,20 @@ import type { CoreEvent } from '../model/events.ts';
 import type { SilenceDefaults } from '../settings/types.ts';
 import { SilenceHygiene } from '../silences/hygiene.ts';
 import type { HygieneMemory } from '../silences/hygiene-memory.ts';
-import type { MergedView, SilenceNotes } from './merge.ts';
+import type { SilenceAttention } from '../model/view.ts';
+import type { MergedView } from './merge.ts';
 
 export class HygieneNotices {
   readonly #hygiene: SilenceHygiene;
-  #notes: SilenceNotes;
+  #attention: ReadonlyMap<string, SilenceAttention> = new Map();
 
-  constructor(ackOwner: string, memory?: HygieneMemory) {
+  constructor(memory?: HygieneMemory) {
     this.#hygiene = new SilenceHygiene(memory);
-    this.#notes = { ackOwner, attention: new Map() };
   }
 
-  /** What the merger marks on silences: acks' owner and the flags (a new object on change). */
-  get silenceNotes(): SilenceNotes {
-    return this.#notes;
+  /** The flags the merger marks on silences (a new object on change). */
+  get attention(): ReadonlyMap<string, SilenceAttention> {
+    return this.#attention;
   }
 
   /**
@@ -42,7 +42,7 @@ export class HygieneNotices {
       },
       inUse,
     );
-    if (attention !== this.#notes.attention) this.#notes = { ...this.#notes, attention };
+    this.#attention = attention;
     const events: CoreEvent[] = [];
     for (const r of raised) {
       const silence = view.silences[r.silenceKey];

@@ -41,8 +41,8 @@ export interface MergeInput {
  * re-reads every silence.
  */
 export interface SilenceNotes {
-  /** This install's ack owner tag (main/core/silences/ack.ts). */
-  ackOwner: string;
+  /** Keys of this install's acks: its ack ledger (main/core/silences/ack-ledger.ts). */
+  ownAcks: ReadonlySet<string>;
   attention: ReadonlyMap<string, SilenceAttention>;
 }
 

@@ -30,7 +30,7 @@ export function mergeSilences(
   if (notes) {
     for (const key in silences) {
       const rec = silences[key]!;
-      const ack = ackOf(rec, notes.ackOwner);
+      const ack = ackOf(rec, notes.ownAcks);
       if (ack) rec.ack = ack;
       const attention = rec.state === 'active' ? notes.attention.get(key) : undefined;
       if (attention) rec.attention = attention;
@@ -48,7 +48,7 @@ export function mergeSilences(
 /** Same notes by content (a handful of entries: the silences that need attention). */
 export function sameNotes(a: SilenceNotes | undefined, b: SilenceNotes | undefined): boolean {
   if (a === b) return true;
-  if (a === undefined || b === undefined || a.ackOwner !== b.ackOwner) return false;
+  if (a === undefined || b === undefined || a.ownAcks !== b.ownAcks) return false;
   if (a.attention === b.attention) return true;
   if (a.attention.size !== b.attention.size) return false;
   for (const [key, value] of a.attention) if (!deepEqual(value, b.attention.get(key))) return false;

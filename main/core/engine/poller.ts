@@ -5,7 +5,10 @@
 // - every request has a timeout (measured on the injected Clock, so tests use a fake clock);
 // - failures back off exponentially with full jitter, capped; 503 backs off the same way (the
 //   caller decides it is "busy", not "down");
-// - refresh() on demand shares one extra cycle among every caller waiting at that moment;
+// - refresh() on demand shares one extra cycle among every caller waiting at that moment; it
+//   resets the backoff and never adds to it (a user clicking Refresh on a server that is down
+//   must not push its next retry minutes away: when it answers again it shows within one
+//   interval);
 // - pause()/resume() for system suspend, stop() for good. Everything aborts in-flight requests.
 import { AlertmanagerError } from '../api/errors.ts';
 import type { RequestOptions } from '../api/connection.ts';
@@ -147,6 +150,9 @@ export class Poller {
     let finished!: () => void;
     this.#cycleDone = new Promise<void>((r) => (finished = r));
     const started = this.#o.clock.now();
+    // Asked for (refresh): the backoff starts over, and a failure here does not count.
+    const asked = this.#currentWaiters.length > 0;
+    if (asked) this.#failures = 0;
     const ctl = new AbortController();
     this.#inflight = ctl;
     let ok = false;
@@ -180,15 +186,16 @@ export class Poller {
     const interval = this.#o.intervalMs;
     if (ok) {
       this.#failures = 0;
-    } else {
+    } else if (!asked) {
       this.#failures++;
     }
     if (this.#currentWaiters.length > 0) {
       // Someone asked for a refresh while this cycle ran: serve them now.
       this.#runNow();
-    } else if (ok) {
+    } else if (ok || this.#failures === 0) {
       // Start-to-start cadence, but never sooner than a quarter interval after this one ended,
-      // so a server slower than the interval is not polled back to back.
+      // so a server slower than the interval is not polled back to back. (A refresh that
+      // failed: the next try is one interval on, as for a healthy server.)
       const elapsed = this.#o.clock.now() - started;
       this.#schedule(Math.max(interval - elapsed, interval / 4));
     } else {

@@ -1,7 +1,8 @@
 // The Core facade's silence commands (`core.silences`): the user's preferences applied
 // (author, required comment, ack and quick-silence drafts), then one write per cluster through
 // SilenceActions (which picks the member). Decisions the shells used to make themselves live
-// here once: extendBy (from the later of the current end and now) and undo.
+// here once: extendBy (from the later of the current end and now) and undo. Every write that
+// may answer with a new id keeps the ack ledger following this install's acks.
 import type { Matcher } from '../api/types.ts';
 import type { MergedView } from './merge.ts';
 import type { Clock, Core, ExtendResult, SilenceDraft, SilenceResult } from '../service.ts';
@@ -11,6 +12,7 @@ import { previewSilence } from '../silences/preview.ts';
 import { SilenceValidationError, type SilenceActions } from '../silences/actions.ts';
 import { validateDraft } from '../silences/validate.ts';
 import { ackAnnotations, ackComment } from '../silences/ack.ts';
+import type { AckLedger } from '../silences/ack-ledger.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 
 const QUICK_COMMENT = 'Quick silence from Alertmanager Tray';
@@ -27,12 +29,14 @@ export interface SilenceCommandsOptions {
   settings: () => Settings;
   /** Default author when settings.silences.author is empty. */
   osUser: string;
-  /** The owner tag of this install's acks. */
-  ackOwner: string;
+  /** The tag written into this install's acks (for other tools; never trusted). */
+  ackTag: string;
+  /** The acks this install wrote. */
+  ledger: AckLedger;
 }
 
 export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
-  const { actions, clock } = o;
+  const { actions, clock, ledger } = o;
   const author = () => o.settings().silences.author || o.osUser || 'alertmanager-tray';
 
   const checkComment = (draft: SilenceDraft): void => {
@@ -81,17 +85,23 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     },
     update: async (silenceKey, draft) => {
       checkComment(draft);
-      return actions.update(silenceKey, draft);
+      // A renewal of one of our acks (a new id) stays ours.
+      return ledger.follow(silenceKey, () => actions.update(silenceKey, draft));
     },
-    extend: (silenceKey, endsAt) => actions.extend(silenceKey, endsAt),
+    extend: (silenceKey, endsAt) =>
+      ledger.follow(silenceKey, () => actions.extend(silenceKey, endsAt)),
     extendBy: async (silenceKey, byMs): Promise<ExtendResult> => {
       // From the later of its current end and now: an expired silence gets byMs from now.
       const s = o.view().silences[silenceKey];
       const base = Math.max(s ? Date.parse(s.endsAt) : 0, clock.now());
       const endsAt = new Date(base + byMs).toISOString();
-      return { ...(await actions.extend(silenceKey, endsAt)), endsAt };
+      const result = await ledger.follow(silenceKey, () => actions.extend(silenceKey, endsAt));
+      return { ...result, endsAt };
     },
-    expire: (silenceKey) => actions.expire(silenceKey),
+    expire: async (silenceKey) => {
+      await actions.expire(silenceKey);
+      await ledger.remove(silenceKey);
+    },
     undo: async (silenceKeys) => {
       // One after another, in order; the first failure stops (and says so).
       for (const key of silenceKeys) await actions.expire(key);
@@ -108,7 +118,7 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
           matchers,
           durationMs: s.ackMinutes * 60_000,
           createdBy: author(),
-          comment: ackComment(note ?? '', o.ackOwner),
+          comment: ackComment(note ?? '', o.ackTag),
           now: clock.now(),
         });
         // Starts "now" on the server's clock, whatever ours says: a past start is clamped to
@@ -116,8 +126,10 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
         // pending and leave the alert firing.
         draft.startsAt = new Date(clock.now() - ACK_START_SLACK_MS).toISOString();
         // Servers that keep silence annotations (0.32+) also get the owner as an annotation.
-        if (keepsSilenceAnnotations(c)) draft.annotations = ackAnnotations(o.ackOwner);
-        results.push(await actions.create(c, draft));
+        if (keepsSilenceAnnotations(c)) draft.annotations = ackAnnotations(o.ackTag);
+        const result = await actions.create(c, draft);
+        await ledger.add(result.silenceKey);
+        results.push(result);
       }
       return results;
     },

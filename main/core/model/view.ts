@@ -127,8 +127,8 @@ export interface SilenceView {
   state: SilenceState;
   /** Silence annotations (Alertmanager 0.32+), kept on every edit. */
   annotations?: LabelSet;
-  /** It is an acknowledgement (main/core/silences/ack.ts): who made it, and whether we tend it. */
-  ack?: { by: string; own: boolean };
+  /** An acknowledgement (silences/ack.ts): its author, and whether this install wrote it. */
+  ack?: { by: string; mine: boolean };
   /** Active and needs attention (main/core/silences/hygiene.ts). */
   attention?: SilenceAttention;
 }

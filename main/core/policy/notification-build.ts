@@ -2,6 +2,7 @@
 // instance and silence notices here, alert notifications in alert-notes.ts. One NoteMaker per
 // decide call, numbering from the policy's count.
 import { describeErrorAt } from '../api/describe-error.ts';
+import { acknowledgedBy } from '../model/ack-text.ts';
 import { formatMatchers } from '../matchers/format.ts';
 import type { AppNotification, CoreEvent, SoundName, Urgency } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
@@ -129,9 +130,14 @@ export class NoteMaker {
     const s = this.#view.silences[e.silenceKey];
     const mins = Math.max(1, Math.round((Date.parse(e.endsAt) - this.#nowMs) / 60_000));
     const what = s ? formatMatchers(s.matchers) : e.silenceKey;
-    const who = s?.comment ? `\n${s.comment}${s.createdBy ? ` (${s.createdBy})` : ''}` : '';
+    // An ack says whose it is ("acknowledged by you": this install's ack ledger, not its text).
+    const who = s?.ack
+      ? `\n${acknowledgedBy([s.ack])}`
+      : s?.comment
+        ? `\n${s.comment}${s.createdBy ? ` (${s.createdBy})` : ''}`
+        : '';
     return this.make({
-      title: `Silence ends in ${mins} min`,
+      title: `${s?.ack ? 'Acknowledgement' : 'Silence'} ends in ${mins} min`,
       body: truncate(`${what} on ${this.clusterName(e.clusterId)}${who}`, MAX_BODY),
       urgency: 'normal',
       events: [e],

@@ -5,26 +5,29 @@
 // matches still fires, and expires it once none does. It is never extended past
 // ackMaxHours from its start. If the app stops (asleep, quit), nobody extends it and it lapses
 // by itself within its short duration: alerts come back rather than stay hidden by an ack
-// nobody tends. All state is the silence on the server, so a restart picks its acks up again.
+// nobody tends. Which acks are this install's is never read from the silence (its comment and
+// annotation are readable and copyable by anyone who can list silences): the install keeps the
+// ids it wrote in its ack ledger (ack-ledger.ts), and a restart picks its acks up from there.
 import type { LabelSet } from '../api/types.ts';
 import { matchesAlert } from '../matchers/evaluate.ts';
 import type { MergedView, SilenceView } from '../model/view.ts';
 
 /** The comment prefix of an acknowledgement (kthxbye's default `-extend-with-prefix`). */
 export const ACK_PREFIX = 'ACK!';
-/** Annotation naming the app install that tends the ack (servers with annotations). */
+/**
+ * Annotation naming the app install that wrote the ack (servers with annotations). Written for
+ * other tools; never read to decide whose an ack is.
+ */
 export const ACK_ANNOTATION = 'alertmanager-tray/ack-owner';
-
-const OWNER_TAG = /\[tray-ack:([0-9a-z]{1,32})\]\s*$/;
 
 export interface AckInfo {
   /** Who acknowledged (the silence's author). */
   by: string;
-  /** This app install tends it (extends and expires it). */
-  own: boolean;
+  /** This app install wrote it (its ledger has the id) and tends it (extends and expires it). */
+  mine: boolean;
 }
 
-/** The comment of a new ack: the convention prefix, the user's note, our owner tag. */
+/** The comment of a new ack: the convention prefix, the user's note, our (informative) tag. */
 export function ackComment(note: string, owner: string): string {
   const text = note.trim().replace(/\s+/g, ' ');
   return `${ACK_PREFIX} ${text === '' ? 'Acknowledged until resolved' : text} [tray-ack:${owner}]`;
@@ -35,18 +38,21 @@ export function ackAnnotations(owner: string): LabelSet {
   return { [ACK_ANNOTATION]: owner };
 }
 
-/** Whether a silence is an ack, and whose; undefined for ordinary silences. */
+/**
+ * Whether a silence is an ack, and whose; undefined for ordinary silences. `mine`: the keys of
+ * this install's ack ledger (a tag in the comment proves nothing).
+ */
 export function ackOf(
-  s: Pick<SilenceView, 'comment' | 'createdBy' | 'annotations'>,
-  owner: string,
+  s: Pick<SilenceView, 'key' | 'comment' | 'createdBy' | 'annotations'>,
+  mine: ReadonlySet<string>,
 ): AckInfo | undefined {
-  const annotated = s.annotations?.[ACK_ANNOTATION];
-  if (!s.comment.startsWith(ACK_PREFIX) && annotated === undefined) return undefined;
-  const tagged = OWNER_TAG.exec(s.comment)?.[1];
-  return { by: s.createdBy, own: (annotated ?? tagged) === owner };
+  if (!s.comment.startsWith(ACK_PREFIX) && s.annotations?.[ACK_ANNOTATION] === undefined) {
+    return undefined;
+  }
+  return { by: s.createdBy, mine: mine.has(s.key) };
 }
 
-/** A stable, non-identifying owner tag from whatever identifies this install. */
+/** A stable tag for the comment that does not reveal host or user names (informative only). */
 export function ownerTag(...parts: string[]): string {
   // FNV-1a over the parts: short, stable, and it does not reveal host or user names.
   let h = 0x811c9dc5;
@@ -71,26 +77,27 @@ export type AckStep =
  * What to do with this install's acks given the view: extend those whose alerts still fire
  * once less than half their duration is left (a missed cycle or two never lets one lapse);
  * expire those whose alerts have all resolved. Clusters with no fresh data are left alone:
- * missing data is never "resolved".
+ * missing data is never "resolved". `mine`: in this install's ledger; a silence that merely
+ * carries our tag is never touched, nor its matchers even evaluated.
  */
 export function planAcks(
   view: Pick<MergedView, 'silences' | 'alerts' | 'clusters'>,
-  owner: string,
+  mine: (silenceKey: string) => boolean,
   now: number,
   policy: AckPolicy,
 ): AckStep[] {
   const steps: AckStep[] = [];
-  const mine: SilenceView[] = [];
+  const tended: SilenceView[] = [];
   for (const key in view.silences) {
     const s = view.silences[key]!;
-    if (s.state !== 'active' || !s.ack?.own) continue;
-    // ackOf again: the view's flag is computed with the owner the merge was given.
-    if (!ackOf(s, owner)?.own) continue;
+    if (s.state !== 'active' || !s.ack?.mine) continue;
+    // The ledger again: the view's flag is of the ledger the merge was given.
+    if (!mine(s.key)) continue;
     const cluster = view.clusters[s.clusterId];
     if (!cluster || cluster.stale || cluster.health !== 'ok') continue;
-    mine.push(s);
+    tended.push(s);
   }
-  if (mine.length === 0) return steps;
+  if (tended.length === 0) return steps;
   const byCluster = new Map<string, LabelSet[]>();
   for (const fp in view.alerts) {
     const a = view.alerts[fp]!;
@@ -100,7 +107,7 @@ export function planAcks(
       list.push(a.labels);
     }
   }
-  for (const s of mine) {
+  for (const s of tended) {
     const firing = (byCluster.get(s.clusterId) ?? []).some((l) => matchesAlert(s.matchers, l));
     if (!firing) {
       steps.push({ kind: 'expire', silenceKey: s.key });

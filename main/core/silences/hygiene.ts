@@ -82,8 +82,9 @@ export class SilenceHygiene {
       if (s.state !== 'active') continue;
       live.add(key);
       if (this.#used.has(key) || !this.#lastUsed.has(key)) this.#lastUsed.set(key, now);
-      // Acks are tended by whoever made them: they are short by design and expire themselves.
-      if (s.ack) continue;
+      // Our acks are short by design and we expire them. Anyone else's "ack" is checked like
+      // any silence: the ACK! text proves nothing (a 30-day one deserves attention).
+      if (s.ack?.mine) continue;
       const cluster = view.clusters[s.clusterId];
       if (!cluster || cluster.stale) {
         // No fresh data: nothing new is concluded (flags stay as they were, none is raised).

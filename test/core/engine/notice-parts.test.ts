@@ -10,6 +10,7 @@ import { HygieneNotices } from '../../../main/core/engine/hygiene-notices.ts';
 import type { CoreEvent } from '../../../main/core/model/events.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { ackComment } from '../../../main/core/silences/ack.ts';
+import { AckLedger } from '../../../main/core/silences/ack-ledger.ts';
 import type { DuplicateNotice } from '../../../main/core/silences/actions.ts';
 import { FakeClock } from '../../support/fake-clock.ts';
 import { alert, iso, MIN, silence, snapshot, T0 } from '../policy/view-fixtures.ts';
@@ -24,11 +25,11 @@ describe('HygieneNotices', () => {
       id: 'ack',
       endsAt: iso(T0 + 30 * DAY),
       comment: ackComment('', 'me'),
-      ack: { by: 'alice', own: true },
+      ack: { by: 'alice', mine: true },
     });
     const view = snapshot({ silences: [long, ack] });
-    const h = new HygieneNotices('me');
-    assert.deepEqual(h.silenceNotes, { ackOwner: 'me', attention: new Map() });
+    const h = new HygieneNotices();
+    assert.deepEqual(h.attention, new Map());
     const first = h.observe(view, T0, s, new Map());
     assert.deepEqual(first, [
       {
@@ -38,11 +39,25 @@ describe('HygieneNotices', () => {
         attention: { longRunning: true },
       },
     ]);
-    const notes = h.silenceNotes;
-    assert.deepEqual([...notes.attention.keys()], [long.key], 'the merger marks it');
-    assert.equal(notes.ackOwner, 'me');
+    const notes = h.attention;
+    assert.deepEqual([...notes.keys()], [long.key], 'the merger marks it');
     assert.deepEqual(h.observe(view, T0 + MIN, s, new Map()), [], 'announced once');
-    assert.equal(h.silenceNotes, notes, 'the same flags: the same notes object');
+    assert.equal(h.attention, notes, 'the same flags: the same notes object');
+  });
+
+  it("flags someone else's long-running ack like any silence (ACK! proves nothing)", () => {
+    const theirs = silence({
+      id: 'theirs',
+      endsAt: iso(T0 + 30 * DAY),
+      comment: ackComment('', 'me'),
+      ack: { by: 'mallory', mine: false },
+    });
+    const h = new HygieneNotices();
+    const raised = h.observe(snapshot({ silences: [theirs] }), T0, s, new Map());
+    assert.deepEqual(
+      raised.map((e) => e.type === 'silence-attention' && e.silenceKey),
+      [theirs.key],
+    );
   });
 });
 
@@ -100,8 +115,13 @@ describe('AckTending', () => {
       startsAt: iso(T0 - 10 * MIN),
       endsAt: iso(endsAt),
       comment: ackComment('', owner),
-      ack: { by: 'alice', own: true },
+      ack: { by: 'alice', mine: true },
     });
+  const ledgerOf = async (...keys: string[]) => {
+    const ledger = new AckLedger({ now: () => T0, changed: () => {} });
+    for (const k of keys) await ledger.add(k);
+    return ledger;
+  };
   // Fires: extended (less than half its 15 minutes left); resolved: expired.
   const view = snapshot({
     alerts: [alert({ labels: { alertname: 'Fires' } })],
@@ -114,7 +134,7 @@ describe('AckTending', () => {
     const clock = new FakeClock(T0);
     const tending = new AckTending({
       clock,
-      owner,
+      ledger: await ledgerOf('c1/fires', 'c1/gone'),
       actions: {
         extend: async (key, endsAt) => {
           calls.push(`extend ${key} ${endsAt}`);
@@ -130,12 +150,34 @@ describe('AckTending', () => {
     assert.equal(errors.mock.callCount(), 1, 'the failed extension is logged');
   });
 
+  it('tends only acks in the ledger, and follows a renewal to its new id', async () => {
+    const calls: string[] = [];
+    const ledger = await ledgerOf('c1/fires');
+    const tending = new AckTending({
+      clock: new FakeClock(T0),
+      ledger,
+      actions: {
+        extend: async (key) => {
+          calls.push(`extend ${key}`);
+          return { id: 'renewed', silenceKey: 'c1/renewed', clusterId: 'c1', instanceId: 'c1-i1' };
+        },
+        expire: async (key) => {
+          calls.push(`expire ${key}`);
+        },
+      },
+    });
+    // c1/gone claims to be ours (our tag, even the view's flag) but the ledger never had it.
+    await tending.tend(view, s);
+    assert.deepEqual(calls, ['extend c1/fires']);
+    assert.deepEqual([...ledger.keys], ['c1/renewed'], 'the new id is ours, the old one gone');
+  });
+
   it('runs one round at a time', async () => {
     let release: () => void = () => {};
     const calls: string[] = [];
     const tending = new AckTending({
       clock: new FakeClock(T0),
-      owner,
+      ledger: await ledgerOf('c1/fires', 'c1/gone'),
       actions: {
         extend: async (key) => {
           calls.push(key);

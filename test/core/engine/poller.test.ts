@@ -20,6 +20,20 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
 const down = (): AlertmanagerError =>
   new AlertmanagerError({ kind: 'network', endpoint: 'GET /alerts/groups', message: 'refused' });
 
+/** Polls every 2 s (longest jitter) a server that fails while `fail`; records cycle starts. */
+function flakyPoller(clock: FakeClock, server: { fail: boolean; starts: number[] }): Poller {
+  return new Poller({
+    clock,
+    intervalMs: 2_000,
+    timeoutMs: 10_000,
+    random: () => 1,
+    cycle: async () => {
+      server.starts.push(clock.now());
+      if (server.fail) throw down();
+    },
+  });
+}
+
 describe('backoffDelay', () => {
   it('grows exponentially with full jitter and is capped', () => {
     const base = 15_000;
@@ -95,18 +109,8 @@ describe('Poller', () => {
 
   it('backs off with jitter on failures and resets after a success', async () => {
     const clock = new FakeClock(0);
-    const starts: number[] = [];
-    let fail = true;
-    const p = new Poller({
-      clock,
-      intervalMs: 2_000,
-      timeoutMs: 10_000,
-      random: () => 1,
-      cycle: async () => {
-        starts.push(clock.now());
-        if (fail) throw down();
-      },
-    });
+    const server = { fail: true, starts: [] as number[] };
+    const p = flakyPoller(clock, server);
     p.start();
     await flush();
     assert.equal(clock.nextDelay(), 4_000); // 2 s * 2^1
@@ -115,11 +119,38 @@ describe('Poller', () => {
     await clock.advance(8_000);
     assert.equal(clock.nextDelay(), 16_000);
     assert.equal(p.consecutiveFailures, 3);
-    fail = false;
+    server.fail = false;
     await p.refresh();
     assert.equal(p.consecutiveFailures, 0);
     assert.equal(clock.nextDelay(), 2_000);
-    assert.deepEqual(starts, [0, 4_000, 12_000, 12_000]);
+    assert.deepEqual(server.starts, [0, 4_000, 12_000, 12_000]);
+    await p.stop();
+  });
+
+  it('a refresh resets the backoff and a failed one never adds to it', async () => {
+    const clock = new FakeClock(0);
+    const server = { fail: true, starts: [] as number[] };
+    const p = flakyPoller(clock, server);
+    p.start();
+    await flush();
+    await clock.advance(4_000);
+    await clock.advance(8_000);
+    assert.equal(p.consecutiveFailures, 3);
+    assert.equal(clock.nextDelay(), 16_000);
+    // The user clicks Refresh, again and again, while the server is still down.
+    for (let i = 0; i < 6; i++) await p.refresh();
+    assert.equal(p.consecutiveFailures, 0, 'reset, and the failed refreshes did not count');
+    assert.equal(clock.nextDelay(), 2_000, 'the next try is one interval on');
+    // The server answers again: the next scheduled poll, one interval on, sees it.
+    server.fail = false;
+    await clock.advance(2_000);
+    assert.equal(p.consecutiveFailures, 0);
+    assert.equal(clock.nextDelay(), 2_000);
+    // Failing on its own again, it backs off from the start.
+    server.fail = true;
+    await clock.advance(2_000);
+    assert.equal(p.consecutiveFailures, 1);
+    assert.equal(clock.nextDelay(), 4_000);
     await p.stop();
   });
 

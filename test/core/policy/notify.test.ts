@@ -426,6 +426,44 @@ describe('NotificationPolicy: instances and silences', () => {
     );
   });
 
+  it('an ack expiring says whose it is: yours, or its author, never by its text', () => {
+    const comment = 'ACK! on it [tray-ack:x]';
+    const mine = silence({
+      id: 'm',
+      endsAt: iso(T0 + 5 * MIN),
+      comment,
+      ack: { by: 'bob', mine: true },
+    });
+    const theirs = silence({
+      id: 't',
+      endsAt: iso(T0 + 5 * MIN),
+      comment,
+      ack: { by: 'you', mine: false },
+    });
+    const notes = new NotificationPolicy().decide(
+      [mine, theirs].map((x) => ({
+        type: 'silence-expiring' as const,
+        silenceKey: x.key,
+        clusterId: 'c1',
+        endsAt: x.endsAt,
+      })),
+      snapshot({ silences: [mine, theirs] }),
+      defaultSettings(),
+      T0,
+      NONE,
+    );
+    assert.deepEqual(
+      notes.map((n) => [n.title, n.body]),
+      [
+        ['Acknowledgement ends in 5 min', '{alertname="HighCPU"} on prod\nacknowledged by you'],
+        [
+          'Acknowledgement ends in 5 min',
+          '{alertname="HighCPU"} on prod\nacknowledged by "you" (someone else)',
+        ],
+      ],
+    );
+  });
+
   it('silence ending in 5 minutes: exactly one notification across many cycles', async () => {
     const clock = new FakeClock(T0);
     const pipe = new Pipeline();

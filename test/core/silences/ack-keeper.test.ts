@@ -1,11 +1,10 @@
 // Acknowledge until resolved, against a real Alertmanager with the core on a fake clock: an
 // ack is a short silence its install extends while the alert fires, expires within one cycle
 // once the alert resolved, never extends past the maximum, and is picked up again after a
-// restart; another install sees it as someone else's ack and never touches it.
+// restart (its ack ledger file); another install sees it as someone else's ack and never
+// touches it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MemorySecretStore } from '../../../main/core/secrets/memory-secret-store.ts';
-import { createCore } from '../../../main/core/engine/create-core.ts';
 import type { Core } from '../../../main/core/service.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
 import type { Settings } from '../../../main/core/settings/types.ts';
@@ -17,48 +16,19 @@ import {
   startAlertmanager,
   type AmProcess,
 } from '../../support/alertmanager.ts';
-import { FakeClock } from '../../support/fake-clock.ts';
 import { waitFor } from '../../support/wait.ts';
+import { AckCores, alertOf } from './ack-cores.ts';
 
 const MIN = 60_000;
 
 describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
   let am: AmProcess;
-  // Never behind the server's clock: silences the core writes must end in the server's future.
-  const clock = new FakeClock(Date.now() + 1000);
   let settings: Settings;
-  const cores: Core[] = [];
+  const installs = new AckCores(() => settings);
+  const { clock } = installs;
+  const open = (install: string, author: string) => installs.open(install, author);
+  const until = (list: Core[], ok: () => boolean, what: string) => installs.until(list, ok, what);
 
-  function open(owner: string, author: string): Core {
-    const core = createCore({
-      settings,
-      secrets: new MemorySecretStore(),
-      clock,
-      osUser: author,
-      ackOwner: owner,
-    });
-    core.start();
-    cores.push(core);
-    return core;
-  }
-
-  async function cycle(...list: Core[]): Promise<void> {
-    await clock.advance(1000);
-    for (const c of list) await c.refresh();
-  }
-
-  async function until(list: Core[], ok: () => boolean, what: string): Promise<void> {
-    await waitFor(
-      async () => {
-        await cycle(...list);
-        return ok();
-      },
-      { timeoutMs: 20_000, message: what },
-    );
-  }
-
-  const alertOf = (core: Core, name: string) =>
-    Object.values(core.snapshot().alerts).find((a) => a.labels.alertname === name);
   const ackOf = (core: Core) =>
     Object.values(core.snapshot().silences).filter((s) => s.ack && s.state === 'active');
 
@@ -69,7 +39,7 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
     settings.silences.ackMaxHours = 1;
   });
   after(async () => {
-    for (const c of cores) await c.stop();
+    await installs.close();
     await am?.stop();
   });
 
@@ -83,8 +53,8 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
     await until([a, b], () => alertOf(b, 'AckDisk')?.state === 'suppressed', 'acked');
     const mine = a.snapshot().silences[res!.silenceKey]!;
     assert.ok(mine.comment.startsWith(ACK_PREFIX), mine.comment);
-    assert.deepEqual(mine.ack, { by: 'alice', own: true });
-    assert.deepEqual(b.snapshot().silences[res!.silenceKey]?.ack, { by: 'alice', own: false });
+    assert.deepEqual(mine.ack, { by: 'alice', mine: true });
+    assert.deepEqual(b.snapshot().silences[res!.silenceKey]?.ack, { by: 'alice', mine: false });
     const firstEnd = Date.parse(mine.endsAt);
     assert.ok(Math.abs(firstEnd - (Date.parse(mine.startsAt) + 15 * MIN)) < 5_000, 'short: 15 min');
 
@@ -119,7 +89,7 @@ describe('acknowledgements on a real server', { skip: amSkipReason() }, () => {
 
     // The owner comes back (a new core, same install): it finds its ack and tends it again.
     a = open('ownera', 'alice');
-    await until([a], () => ackOf(a)[0]?.ack?.own === true, 'own ack found after restart');
+    await until([a], () => ackOf(a)[0]?.ack?.mine === true, 'own ack found after restart');
     await waitFor(
       () => Date.parse(a.snapshot().silences[res!.silenceKey]?.endsAt ?? '0') > extendedEnd,
       { message: 'extended after the restart' },

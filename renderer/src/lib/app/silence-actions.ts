@@ -34,6 +34,16 @@ export class SilenceActions {
     }
   }
 
+  /** Un-acknowledge: expire acks this install wrote (the window offers it for those only). */
+  async unacknowledge(keys: readonly string[], what: string): Promise<void> {
+    try {
+      for (const key of keys) await this.#o.bridge['silences:expire'](key);
+      this.#o.flash({ title: 'Acknowledgement ended', body: `${what}: its alerts notify again.` });
+    } catch (e) {
+      this.#o.flash({ title: 'Un-acknowledge failed', body: `${what}: ${errorMessage(e)}` });
+    }
+  }
+
   async expire(key: string): Promise<void> {
     try {
       await this.#o.bridge['silences:expire'](key);

@@ -2,14 +2,14 @@
 // plain silences), time-interval mutes, the alerts a silence silences now (the server's
 // silencedBy, not a preview), and the expired silences that matched an alert.
 import { matchesAlert } from '$core/matchers/evaluate.ts';
+import { acknowledgedBy } from '$core/model/ack-text.ts';
 import type { AlertView, SilenceView } from '$core/model/view.ts';
 
 /** Most expired silences listed for one alert (the server keeps them for days). */
 export const MAX_EXPIRED_SHOWN = 20;
 
 export function ackText(s: SilenceView): string {
-  if (!s.ack) return '';
-  return `acknowledged by ${s.ack.by || 'someone'}`;
+  return s.ack ? acknowledgedBy([s.ack]) : '';
 }
 
 export function mutedText(intervals: readonly string[]): string {

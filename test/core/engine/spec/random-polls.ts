@@ -1,7 +1,6 @@
 // Random poll sequences for the merge property test: a world of alerts and silences that
 // evolves step by step, and the polls a set of Alertmanagers (HA peers, a cluster of two, a
 // solo instance that changes cluster) return of it. Deterministic for a seed.
-//
 // What a step can bring: alerts firing, resolving, flapping (resolved, then back with the same
 // fingerprint), updated (severity, with updatedAt), rewritten without updatedAt (a proxy),
 // silenced / inhibited / muted; silences added, expired, deleted; peers lagging (an older
@@ -67,7 +66,7 @@ export class PollWorld {
   #step = 0;
   #severityOrder = ['critical', 'warning'];
   #severityLabel = 'severity';
-  #attention = new Map<string, SilenceAttention>();
+  #notesNow = { ownAcks: new Set<string>(), attention: new Map<string, SilenceAttention>() };
 
   constructor(r: () => number) {
     this.#r = r;
@@ -217,16 +216,17 @@ export class PollWorld {
   #notes(): MergeInput['silenceNotes'] {
     if (this.#chance(0.1)) {
       // A new map: sometimes the same content, sometimes one silence more or less.
-      const next = new Map(this.#attention);
+      const next = new Map(this.#notesNow.attention);
       const all = [...this.#silences].flatMap(([c, l]) => l.map((s) => `${c}/${s.id}`));
       if (all.length > 0 && this.#chance(0.7)) {
         const key = this.#pick(all);
         if (next.has(key)) next.delete(key);
         else next.set(key, { unusedSince: iso(this.#now()) });
       }
-      this.#attention = next;
+      // This install's acks change with the flags (a new set, the same keys: no extra draw).
+      this.#notesNow = { ownAcks: new Set(next.keys()), attention: next };
     }
-    return { ackOwner: 'me', attention: this.#attention };
+    return this.#notesNow;
   }
 
   #poll(p: Peer): MergeInput['instances'][number] {

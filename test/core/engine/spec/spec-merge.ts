@@ -246,7 +246,7 @@ function mergeSilences(sources: Source[], input: MergeInput): Record<string, Sil
   const notes = input.silenceNotes;
   for (const rec of Object.values(silences)) {
     if (!notes) break;
-    const ack = ackOf(rec, notes.ackOwner);
+    const ack = ackOf(rec, notes.ownAcks);
     if (ack) rec.ack = ack;
     const attention = notes.attention.get(rec.key);
     if (attention && rec.state === 'active') rec.attention = attention;

@@ -1,0 +1,73 @@
+// Whose ack it is, in the window, on a real Alertmanager: an ack this install wrote shows
+// "acknowledged by you" on its group row and alert row with Un-ack, which ends it; a silence
+// posted by someone else with this install's very tag (a forged or a colleague's ack) shows
+// "acknowledged by mallory" and offers nothing. Real core, browser shell, headless Chromium.
+import assert from 'node:assert/strict';
+import { hostname } from 'node:os';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ackComment, ownerTag } from '../../main/core/silences/ack.ts';
+import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
+import { waitFor } from '../support/wait.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [
+      makeAlert({ alertname: 'UiMine', severity: 'critical', instance: 'db-1' }),
+      makeAlert({ alertname: 'UiTheirs', severity: 'critical', instance: 'db-2' }),
+    ],
+    viewport: { width: 1200, height: 700 },
+  });
+  let page: Page;
+  before(() => ({ page } = t));
+
+  const groupRow = (name: string) => page.locator('[data-testid=group-row]', { hasText: name });
+  const alertRow = (name: string) => page.locator('[data-testid=alert-row]', { hasText: name });
+
+  it('yours: "acknowledged by you" on the group and the alert, and Un-ack ends it', async () => {
+    await groupRow('UiMine').locator('[data-testid=ack-group-row]').click();
+    const badge = groupRow('UiMine').locator('[data-testid=group-ack]');
+    await badge.waitFor({ timeout: 20_000 });
+    assert.equal(await badge.textContent(), 'acknowledged by you');
+    assert.equal(
+      await alertRow('UiMine').locator('[data-testid=alert-state]').textContent(),
+      'acknowledged by you',
+    );
+    await alertRow('UiMine').locator('[data-testid=unack]').waitFor();
+
+    await groupRow('UiMine').locator('[data-testid=unack]').click();
+    await page.locator('[data-testid=toast]', { hasText: 'Acknowledgement ended' }).waitFor();
+    const state = alertRow('UiMine').locator('[data-testid=alert-state]');
+    await waitFor(async () => (await state.textContent()) === 'active', {
+      timeoutMs: 20_000,
+      message: 'firing again',
+    });
+    assert.equal(await groupRow('UiMine').locator('[data-testid=group-ack]').count(), 0);
+  });
+
+  it("someone else's, even with this install's tag: by its author, and nothing to end it", async () => {
+    const tag = ownerTag(hostname(), process.env.USER ?? '');
+    await fetch(`${t.am.url}/api/v2/silences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        matchers: [{ name: 'alertname', value: 'UiTheirs', isRegex: false, isEqual: true }],
+        startsAt: new Date().toISOString(),
+        endsAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+        createdBy: 'mallory',
+        comment: ackComment('', tag),
+      }),
+    });
+    const badge = groupRow('UiTheirs').locator('[data-testid=group-ack]');
+    await badge.waitFor({ timeout: 20_000 });
+    assert.equal(await badge.textContent(), 'acknowledged by mallory');
+    assert.equal(
+      await alertRow('UiTheirs').locator('[data-testid=alert-state]').textContent(),
+      'acknowledged by mallory',
+    );
+    assert.equal(await groupRow('UiTheirs').locator('[data-testid=unack]').count(), 0);
+    assert.equal(await alertRow('UiTheirs').locator('[data-testid=unack]').count(), 0);
+    assert.deepEqual(t.ui.problems, []);
+  });
+});
