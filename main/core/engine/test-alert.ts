@@ -5,7 +5,7 @@
 import type { GettableAlert, LabelSet, PostableAlert } from '../api/types.ts';
 import { formatMatcher } from '../matchers/format.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { quietReason, type QuietReason } from '../policy/quiet-hours.ts';
+import { quietReason, type QuietReason } from '../model/quiet-hours.ts';
 import { RuleFilters } from '../policy/rule-filters.ts';
 import type { Clock, TestAlertReport, TestAlertRequest } from '../service.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';

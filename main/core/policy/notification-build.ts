@@ -5,7 +5,7 @@ import { describeErrorAt } from '../api/describe-error.ts';
 import { formatMatchers } from '../matchers/format.ts';
 import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { MAX_BODY, truncate } from './notification-text.ts';
+import { MAX_BODY, minutesText, truncate } from './notification-text.ts';
 
 /** One notification to make; `id` only where a notice keeps its own (hygiene, duplicates). */
 export interface NoteSpec {
@@ -107,9 +107,8 @@ export class NoteMaker {
     const a = e.attention;
     const why: string[] = [];
     if (a.unusedSince !== undefined) {
-      const min = Math.round((this.#nowMs - Date.parse(a.unusedSince)) / 60_000);
       why.push(
-        `it has silenced no alert for ${min >= 120 ? `${Math.round(min / 60)} h` : `${min} min`}`,
+        `it has silenced no alert for ${minutesText(this.#nowMs - Date.parse(a.unusedSince))}`,
       );
     }
     if (a.longRunning) {

@@ -50,7 +50,15 @@ export function defaultNotificationSettings(): NotificationSettings {
     quietHours: { enabled: false, start: '22:00', end: '07:00', days: [] },
     stormThreshold: DEFAULT_STORM_THRESHOLD,
     expiringWithinMin: DEFAULT_EXPIRING_WITHIN_MIN,
+    // ---- attention (issue 28) ----
+    remindEveryMin: defaultRemindEveryMin(),
+    criticalBreaksQuiet: false,
   };
+}
+
+/** Reminders of unacknowledged alerts: critical every 5 minutes, other severities never. */
+export function defaultRemindEveryMin(): Record<string, number> {
+  return { critical: 5 };
 }
 
 export const DEFAULT_ACK_MINUTES = 15;
