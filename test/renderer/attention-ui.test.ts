@@ -19,7 +19,7 @@ import {
   waitFor,
   type AmProcess,
 } from '../support/alertmanager.ts';
-import { openUi, testInstance, testSettings, useBrowser, type Ui } from './support/ui.ts';
+import { openUi, testInstance, testSettings, useBrowser } from './support/ui.ts';
 
 const chromium = useBrowser();
 const DAY = 86_400_000;
