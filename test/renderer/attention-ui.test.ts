@@ -114,6 +114,13 @@ describe('attention', { skip: amSkipReason() }, () => {
         before,
         'stopped',
       );
+      // Settings: the reminder minutes per severity; the break-through option appears as soon
+      // as quiet hours are turned on.
+      await page.locator('button[data-view=settings]').click();
+      assert.equal(await page.locator('input[data-severity=critical]').inputValue(), '1');
+      assert.equal(await page.locator('#critical-breaks-quiet').count(), 0);
+      await page.getByLabel('No notifications during quiet hours').check();
+      await page.locator('#critical-breaks-quiet').waitFor({ timeout: 5_000 });
       assert.deepEqual(ui.problems, []);
     } finally {
       await ui.close();

@@ -21,6 +21,8 @@ interface Watched {
   clusterId: string;
   fingerprint: string;
   alertname: string;
+  /** Its severity (the interval is looked up without reading the view). */
+  severity: string;
   groupKey: string | undefined;
   /** When this app saw it start firing unacknowledged (this stretch). */
   since: number;
@@ -45,11 +47,6 @@ export class ReminderClock {
   /** The alerts map last pruned against: the same map cannot have lost an alert. */
   #lastAlerts: ViewSnapshot['alerts'] | undefined;
 
-  /** Number of alerts watched (for tests and diagnostics: bounded by the alerts firing). */
-  get size(): number {
-    return this.#watched.size;
-  }
-
   /** The alert fires (or fires again) unacknowledged on the cluster as of `nowMs`. */
   firing(
     e: { clusterId: string; fingerprint: string; groupKey?: string | undefined },
@@ -62,6 +59,7 @@ export class ReminderClock {
       clusterId: e.clusterId,
       fingerprint: e.fingerprint,
       alertname: alert.labels.alertname ?? '',
+      severity: alert.severity,
       groupKey: e.groupKey,
       since: nowMs,
       last: nowMs,
@@ -79,10 +77,11 @@ export class ReminderClock {
     if (view.alerts !== this.#lastAlerts) this.#prune(view, nowMs);
     const out: DueReminder[] = [];
     for (const w of this.#watched.values()) {
+      // Most watched alerts have no reminders (warnings by default): skipped without a lookup.
+      const every = n.remindEveryMin[w.severity] ?? 0;
+      if (!(every > 0) || nowMs - w.last < every * 60_000) continue;
       const alert = view.alerts[w.fingerprint];
       if (!alert) continue;
-      const every = n.remindEveryMin[alert.severity] ?? 0;
-      if (!(every > 0) || nowMs - w.last < every * 60_000) continue;
       // Data we cannot refresh says nothing of acks made meanwhile: no reminder from it.
       if (!isClusterFresh(view, w.clusterId) || !this.#active(alert, w.clusterId, nowMs)) continue;
       out.push({
