@@ -67,6 +67,20 @@ export function quietReason(
   return null;
 }
 
+/**
+ * Whether an alert of `severity` notifies in spite of `reason`: the most severe alerts pass
+ * quiet hours when so set (criticalBreaksQuiet), never a snooze (an explicit "stop" the user
+ * just chose and sees everywhere) nor notifications turned off.
+ */
+export function breaksThrough(
+  n: NotificationSettings,
+  reason: QuietReason | null,
+  severity: string,
+  order: readonly string[],
+): boolean {
+  return reason === 'quiet-hours' && n.criticalBreaksQuiet && order[0] === severity;
+}
+
 const DAY_MIN = 24 * 60;
 /** A snooze this far away is "until resumed" (the tray's far-future snooze). */
 const FOREVER_MS = 365 * 86_400_000;

@@ -17,6 +17,7 @@ import type { ViewSnapshot } from '../model/view.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';
 import { RuleFilters, clusterMuted } from './rule-filters.ts';
 import {
+  breaksThrough,
   quietReason,
   systemLocalTime,
   type LocalTime,
@@ -28,7 +29,6 @@ import { NoteMaker } from './notification-build.ts';
 import { ReminderClock } from './reminders.ts';
 import { reminderNotes } from './reminder-notes.ts';
 import { pairKey, relatedAlertEvents, type AlertEvent, type Escalation } from './alert-events.ts';
-import { isTopSeverity } from './severity.ts';
 
 export interface PolicyContext {
   /** Clusters whose first data arrived this cycle: their alerts were already firing. */
@@ -167,9 +167,7 @@ export class NotificationPolicy {
 
   /** Why quiet holds for an alert of this severity; the top one may break through quiet hours. */
   #quietFor(c: Cycle, severity: string): string | null {
-    const through =
-      c.quiet === 'quiet-hours' && c.n.criticalBreaksQuiet && isTopSeverity(severity, c.order);
-    return through ? null : c.silentWhy;
+    return breaksThrough(c.n, c.quiet, severity, c.order) ? null : c.silentWhy;
   }
 
   // ---- phase 2: each event shown, withheld, or nothing ----
