@@ -133,6 +133,7 @@ export class NotificationPolicy {
       if (!this.#reminders.settle(d, blocked, nowMs)) return false;
       events.push(d.event);
       if (blocked !== null) this.#withhold(c, d.event, blocked);
+      else this.#ledger.reminded(d.event.clusterId, d.alert, c.order);
       return blocked === null;
     });
     return { events, notifications: reminderNotes(c.make, view, shown, c.n, c.order) };

@@ -141,3 +141,33 @@ describe('every notice kept quiet is recorded with its reason', () => {
     assert.deepEqual(out.withheld, ['instance-recovered: quiet hours']);
   });
 });
+
+describe('a critical kept quiet is reminded of once quiet hours end', () => {
+  it('withheld, reminded after quiet hours, and its resolve notification follows', () => {
+    const policy = new NotificationPolicy({ localTime: utc });
+    const s = quiet((x) => (x.notifications.notifyOnResolve = true));
+    const withheld: string[] = [];
+    const ctx = {
+      initialClusters: new Set<string>(),
+      onWithheld: (e: CoreEvent, r: string) => withheld.push(`${e.type}: ${r}`),
+    };
+    assert.deepEqual(policy.decide([firing(critical)], view, s, T0, ctx), []);
+    const at = (min: number) => T0 + min * MIN;
+    assert.deepEqual(policy.remind(view, s, at(5), ctx).notifications, []);
+    assert.deepEqual(policy.remind(view, s, at(10), ctx).events, [], 'withheld once');
+    assert.deepEqual(withheld, ['alert-firing: quiet hours', 'alert-reminder: quiet hours']);
+    s.notifications.quietHours.enabled = false;
+    const r = policy.remind(view, s, at(11), ctx).notifications;
+    assert.deepEqual(
+      r.map((n) => n.title),
+      ['Still firing, unacknowledged for 11 min: DiskFull (critical)'],
+    );
+    const resolved: CoreEvent = { ...firing(critical), type: 'alert-resolved' };
+    const gone = snapshot({ alerts: [warning] });
+    const notes = policy.decide([resolved], gone, s, at(12), ctx);
+    assert.deepEqual(
+      notes.map((n) => n.title),
+      ['Resolved: DiskFull'],
+    );
+  });
+});
