@@ -2,7 +2,7 @@
 // taskbar on Unity/KDE launchers), the window's frame flashing while it is not focused
 // (BrowserWindow.flashFrame) and the dock bouncing on macOS, for as long as a critical alert
 // fires that nobody silenced or acknowledged. Follows every view change; the count is the
-// top severity's active alerts (silenced and acknowledged ones are suppressed, so not active).
+// core's own (summary.unacknowledged, engine/summary.ts), the one the tray tooltip states.
 import type { App, BrowserWindow } from 'electron';
 import type { ViewSnapshot } from '../core/model/view.ts';
 import type { Core } from '../core/service.ts';
@@ -11,15 +11,14 @@ export interface AttentionOptions {
   app: Pick<App, 'setBadgeCount' | 'on' | 'removeListener'> & {
     dock?: Pick<NonNullable<App['dock']>, 'bounce' | 'cancelBounce'> | undefined;
   };
-  core: Pick<Core, 'snapshot' | 'subscribe' | 'getSettings'>;
+  core: Pick<Core, 'snapshot' | 'subscribe'>;
   /** The app window, if there is one now. */
   window: () => BrowserWindow | undefined;
 }
 
-/** Firing critical alerts nobody silenced or acknowledged (the top severity's active ones). */
-export function attentionCount(view: ViewSnapshot, severityOrder: readonly string[]): number {
-  const top = severityOrder[0];
-  return top === undefined ? 0 : (view.summary.bySeverity[top] ?? 0);
+/** Firing critical alerts nobody silenced or acknowledged. */
+export function attentionCount(view: ViewSnapshot): number {
+  return view.summary.unacknowledged;
 }
 
 export function wireAttention(opts: AttentionOptions): () => void {
@@ -33,7 +32,7 @@ export function wireAttention(opts: AttentionOptions): () => void {
   };
 
   const update = () => {
-    const next = attentionCount(opts.core.snapshot(), opts.core.getSettings().severityOrder);
+    const next = attentionCount(opts.core.snapshot());
     if (next === count) return;
     const more = next > count;
     count = next;

@@ -4,7 +4,7 @@
 // tested in Node for given snapshots.
 import { displaySeverityRank } from '../core/model/severity-order.ts';
 import { isolatedText } from '../core/model/visible-text.ts';
-import { iconState, type IconState } from '../core/model/icon-state.ts';
+import { attentionText, iconState, type IconState } from '../core/model/icon-state.ts';
 import { severityBucketName } from '../core/model/severity-bucket.ts';
 import { formatDuration } from '../core/model/duration.ts';
 import { formatMatcher } from '../core/matchers/format.ts';
@@ -60,6 +60,8 @@ export interface TrayMenuOptions {
   undo?: { label: string; silenceKeys: string[] };
   /** After waking from sleep: what the history recorded meanwhile (opens the Timeline). */
   away?: { fired: number; resolved: number };
+  /** Quiet hours or notifications off, as quietText says it ("quiet until 07:00"). */
+  quiet?: string | null;
 }
 
 /** "While you were away: 12 fired, 9 resolved" */
@@ -195,6 +197,8 @@ export function trayTooltip(
     const n = s.degradedClusters.length;
     parts.push(`${n} cluster${n === 1 ? '' : 's'} degraded`);
   }
+  const attention = attentionText(s, order);
+  if (attention) parts.push(attention);
   if (pausedText) parts.push(pausedText);
   const text = `Alertmanager Tray: ${parts.join(' · ')}`;
   return text.length > MAX_TOOLTIP ? `${text.slice(0, MAX_TOOLTIP - 1)}…` : text;
@@ -349,6 +353,12 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
     action: { type: 'open-window' },
   });
 
+  // Quiet hours (or notifications off) say so; a snooze says it on its Resume item.
+  const quiet = paused ? undefined : (opts.quiet ?? undefined);
+  if (quiet) {
+    const label = `${quiet.charAt(0).toUpperCase()}${quiet.slice(1)}: notifications held`;
+    items.push({ type: 'item', id: 'quiet', label, enabled: false });
+  }
   const hour = 3_600_000;
   const pauseItem: MenuItemModel = paused
     ? {
@@ -395,7 +405,7 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
 
   return {
     items,
-    tooltip: trayTooltip(snapshot, opts.severityOrder, pausedText),
+    tooltip: trayTooltip(snapshot, opts.severityOrder, pausedText ?? quiet),
     icon: trayIconState(snapshot, paused),
   };
 }

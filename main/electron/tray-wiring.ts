@@ -2,6 +2,7 @@
 // a click runs the action, and a failed action says so as a notification (the tray has no
 // other place to show an error).
 import { Notification } from 'electron';
+import { quietText } from '../core/model/quiet-hours.ts';
 import type { Core } from '../core/service.ts';
 import { createTray, type TrayController } from './tray.ts';
 import type { TrayActions } from './tray-actions.ts';
@@ -29,6 +30,7 @@ export function wireTray(opts: TrayWiringOptions): TrayController {
     snapshot: () => core.snapshot(),
     snoozeUntil: () => core.getSettings().notifications.snoozeUntil,
     severityOrder: () => core.getSettings().severityOrder,
+    quiet: () => quietText(core.getSettings().notifications, Date.now()),
     undo: () => actions.undo(),
     away: () => actions.away(),
     onAction: (action) => {

@@ -17,6 +17,8 @@ export interface TrayOptions {
   snapshot: () => ViewSnapshot;
   snoozeUntil: () => string | undefined;
   severityOrder: () => readonly string[];
+  /** Quiet hours or notifications off, said in the tooltip and the menu (quietText). */
+  quiet?: () => string | null;
   /** The last quick silence, while it can still be undone from the menu. */
   undo?: () => { label: string; silenceKeys: string[] } | undefined;
   /** "While you were away" after waking, until the Timeline has been opened. */
@@ -65,6 +67,7 @@ export function createTray(opts: TrayOptions): TrayController {
       now: Date.now(),
       snoozeUntil: opts.snoozeUntil(),
       severityOrder: opts.severityOrder(),
+      quiet: opts.quiet?.() ?? null,
       ...(undo ? { undo } : {}),
       ...(away ? { away } : {}),
     });

@@ -83,6 +83,7 @@ function bigSnapshot(n: number, seq = 1): ViewSnapshot {
       bySeverity: {},
       firing: n,
       suppressed: 0,
+      unacknowledged: 0,
       worst: 'warning',
       unreachableInstances: [],
       missingData: [],

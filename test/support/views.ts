@@ -46,6 +46,7 @@ export function emptySummary(patch: Partial<Summary> = {}): Summary {
     bySeverity: {},
     firing: 0,
     suppressed: 0,
+    unacknowledged: 0,
     worst: 'ok',
     unreachableInstances: [],
     missingData: [],

@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import type { AlertmanagerStatus } from '../api/types.ts';
 import type { AppNotification, CoreEvent } from '../model/events.ts';
-import type { ViewMessage, ViewSnapshot } from '../model/view.ts';
+import type { ViewDelta, ViewMessage, ViewSnapshot } from '../model/view.ts';
 import {
   systemClock,
   type Clock,
@@ -27,7 +27,7 @@ import { testConnection } from './connection-test.ts';
 import { CoreListeners } from './core-listeners.ts';
 import { diffViews } from './delta.ts';
 import { DuplicateWatch } from './duplicate-watch.ts';
-import { EventPipeline } from './events.ts';
+import { EventPipeline, type CycleOutcome } from './events.ts';
 import { Fleet } from './fleet.ts';
 import { HygieneNotices } from './hygiene-notices.ts';
 import type { InstanceDeps } from './instance.ts';
@@ -174,10 +174,17 @@ class EngineCore implements Core {
   /** The core's own notices, through the notification policy, recorded like a cycle's. */
   #raise(events: CoreEvent[]): void {
     if (events.length === 0) return;
+    this.#notify((view, at) => this.#events.notices(events, view, this.#settings, at));
+  }
+
+  /** Emits what `decide` makes of the current view (notices, reminders) when it has events. */
+  #notify(decide: (view: ViewSnapshot, at: number) => CycleOutcome): void {
     const at = this.#clock.now();
     const view = this.snapshot();
-    const outcome = this.#events.notices(events, view, this.#settings, at);
-    this.#listeners.emitOutcome({ at, view, previous: view, ...outcome });
+    const outcome = decide(view, at);
+    if (outcome.events.length > 0) {
+      this.#listeners.emitOutcome({ at, view, previous: view, ...outcome });
+    }
   }
 
   /** Re-merges after a poll cycle or a settings change; emits a delta, events, notifications. */
@@ -201,7 +208,12 @@ class EngineCore implements Core {
     // Same content (records equal, most the same objects): no delta, but the merger's own
     // result stays the view so the next merge starts from it (and hands over its change list).
     const delta = diffViews(prev, next, this.#seq + 1, changes);
-    if (!delta) return;
+    if (delta) this.#publish(prev, delta);
+    // Reminders follow time, not change: asked after every merge (an ack anywhere ends them).
+    this.#notify((view, at) => this.#events.reminders(view, this.#settings, at));
+  }
+
+  #publish(prev: MergedView, delta: ViewDelta): void {
     this.#seq = delta.seq;
     this.#listeners.emitView({ type: 'delta', delta });
 

@@ -1,7 +1,8 @@
 // Events and notifications from consecutive snapshots: the EventDiffer (main/core/policy)
 // turns two snapshots into CoreEvents, the NotificationPolicy decides what the user sees.
 // Both keep memory across cycles (episodes, warned silences), so one pipeline lives as long
-// as the core. The core's own notices (hygiene, duplicates) enter the same policy.
+// as the core. The core's own notices (hygiene, duplicates) and the reminders of alerts
+// firing unacknowledged enter the same policy.
 import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { EventDiffer, initialClusters } from '../policy/differ.ts';
@@ -43,6 +44,16 @@ export class EventPipeline {
     nowMs: number,
   ): CycleOutcome {
     return this.#decide(events, view, settings, nowMs, new Set());
+  }
+
+  /** Reminders of alerts still firing unacknowledged: asked after every merge. */
+  reminders(view: ViewSnapshot, settings: Settings, nowMs: number): CycleOutcome {
+    const withheld: Withheld[] = [];
+    const { events, notifications } = this.#policy.remind(view, settings, nowMs, {
+      initialClusters: new Set(),
+      onWithheld: (event, reason) => withheld.push({ event, reason }),
+    });
+    return { events, notifications, withheld };
   }
 
   #decide(

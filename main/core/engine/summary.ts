@@ -109,6 +109,8 @@ export function buildSummary(
     bySeverity: counts.bySeverity(),
     firing,
     suppressed: counts.suppressed,
+    // An ack is a silence: an active alert is one nobody acknowledged (nor silenced, inhibited).
+    unacknowledged: counts.active(severityOrder[0]),
     worst,
     unreachableInstances,
     missingData,

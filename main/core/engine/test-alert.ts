@@ -5,7 +5,7 @@
 import type { GettableAlert, LabelSet, PostableAlert } from '../api/types.ts';
 import { formatMatcher } from '../matchers/format.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { quietReason, type QuietReason } from '../policy/quiet-hours.ts';
+import { breaksThrough, quietReason, type QuietReason } from '../model/quiet-hours.ts';
 import { RuleFilters } from '../policy/rule-filters.ts';
 import type { Clock, TestAlertReport, TestAlertRequest } from '../service.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';
@@ -116,7 +116,9 @@ export async function sendTestAlert(
     instances: [deps.instanceId],
     receivers: alert.receivers.map((r) => r.name),
   };
-  const quiet = quietReason(n, deps.now());
+  const held = quietReason(n, deps.now());
+  // The policy's own rule: a critical test alert may pass quiet hours (criticalBreaksQuiet).
+  const quiet = breaksThrough(n, held, facts.severity, deps.severityOrder) ? null : held;
   const why =
     quiet !== null
       ? QUIET_TEXT[quiet]

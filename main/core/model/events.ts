@@ -24,6 +24,11 @@ export type CoreEvent =
       to: string;
       alertname: string;
     }
+  /**
+   * The alert still fires unacknowledged (not acked, silenced or inhibited) for
+   * `unackedForMs`: its reminder is due (policy/reminders.ts, settings.notifications.remindEveryMin).
+   */
+  | ({ type: 'alert-reminder'; groupKey?: string; unackedForMs: number } & AlertEventBase)
   | { type: 'instance-unreachable'; instanceId: string; message: string }
   | { type: 'instance-recovered'; instanceId: string }
   | { type: 'silence-created'; silenceKey: string; clusterId: string }

@@ -1,6 +1,8 @@
 // What the tray icon (and the browser shell's favicon and title) show: the most urgent thing
 // that fires, with a "no data" badge when some cluster has no answering member. Missing data
 // is a second signal: it never replaces critical, and paused notifications never hide it.
+// The attention state (`Summary.unacknowledged`) is said beside it: "2 critical unacknowledged".
+import { severityBucketName } from './severity-bucket.ts';
 import type { Summary } from './view.ts';
 
 export type IconState =
@@ -28,4 +30,17 @@ export function iconState(
     return 'unreachable';
   }
   return 'ok';
+}
+
+/**
+ * "2 critical unacknowledged" while top-severity alerts fire that nobody acknowledged (the
+ * tray's tooltip; the shells badge and flash on the same count), else undefined.
+ */
+export function attentionText(
+  summary: Pick<Summary, 'unacknowledged'>,
+  order: readonly string[],
+): string | undefined {
+  const n = summary.unacknowledged;
+  if (!(n > 0)) return undefined;
+  return `${n} ${severityBucketName(order[0] ?? '')} unacknowledged`;
 }

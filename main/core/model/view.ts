@@ -149,6 +149,11 @@ export interface Summary {
   firing: number;
   suppressed: number;
   /**
+   * Alerts of the top severity (severityOrder[0]) firing that nobody acknowledged, silenced or
+   * inhibited: the attention state (tray badge and flash, "2 critical unacknowledged").
+   */
+  unacknowledged: number;
+  /**
    * The most urgent thing that fires (critical > warning), else what we cannot see
    * (unreachable: a cluster has no answering member), else unknown / ok. Missing data never
    * replaces a firing alert: it is the second signal, `missingData`.

@@ -147,6 +147,12 @@ export class EpisodeLedger {
     ep.shown = shownAlert(alert);
   }
 
+  /** A reminder was shown for the alert: its episode counts as notified (a resolve follows). */
+  reminded(clusterId: string, alert: AlertView, order: readonly string[]): void {
+    const ep = this.#current.get(`${clusterId}\u0000${alert.fingerprint}`);
+    if (ep && !ep.delivered && ep.resolvedAt === undefined) this.markDelivered(ep, alert, order);
+  }
+
   #resolve(ep: Episode, nowMs: number): void {
     if (ep.resolvedAt !== undefined) return;
     ep.resolvedAt = nowMs;

@@ -7,7 +7,7 @@ import { formatMatchers } from '../matchers/format.ts';
 import type { AppNotification, CoreEvent, SoundName, Urgency } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import type { Settings } from '../settings/types.ts';
-import { MAX_BODY, truncate } from './notification-text.ts';
+import { MAX_BODY, minutesText, truncate } from './notification-text.ts';
 import { severityRank } from './severity.ts';
 
 /** One notification to make; `id` only where a notice keeps its own (hygiene, duplicates). */
@@ -152,9 +152,8 @@ export class NoteMaker {
     const a = e.attention;
     const why: string[] = [];
     if (a.unusedSince !== undefined) {
-      const min = Math.round((this.#nowMs - Date.parse(a.unusedSince)) / 60_000);
       why.push(
-        `it has silenced no alert for ${min >= 120 ? `${Math.round(min / 60)} h` : `${min} min`}`,
+        `it has silenced no alert for ${minutesText(this.#nowMs - Date.parse(a.unusedSince))}`,
       );
     }
     if (a.longRunning) {

@@ -13,6 +13,12 @@ export function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
+/** "15 min", "3 h": how long something has lasted, as a notification says it. */
+export function minutesText(ms: number): string {
+  const min = Math.max(1, Math.round(ms / 60_000));
+  return min >= 120 ? `${Math.round(min / 60)} h` : `${min} min`;
+}
+
 /** An alert's runbook link, when its annotation is an http(s) URL (never another scheme). */
 export function runbookOf(a: AlertView): { runbookUrl?: string } {
   const url = safeExternalUrl(a.annotations.runbook_url ?? a.annotations.runbook);

@@ -5,17 +5,30 @@
 // - a burst becomes one summary (start-up of a cluster, or a storm above the threshold);
 // - unknown severities are never filtered out (a typo in a label must not hide a page);
 // - quiet hours, snooze, mutes and filters still record what happened, so nothing muted pops
-//   up later; every notice the core raises (hygiene, duplicates) passes here too.
+//   up later; every notice the core raises (hygiene, duplicates) passes here too;
+// - an alert still firing unacknowledged is reminded of every N minutes (reminders.ts);
+// - the most severe alerts may break through quiet hours (criticalBreaksQuiet), never through
+//   a snooze: a snooze is an explicit "stop" the user just chose and sees everywhere ("paused
+//   until 14:30"); quiet hours are a standing schedule, the case where a page must not wait.
 // `decide` runs in phases: (1) pair each alert event with its escalation, (2) sort every
 // event into what is shown and what is withheld, (3) word the shown ones (notification-build).
 import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import type { NotificationSettings, Settings } from '../settings/types.ts';
 import { RuleFilters, clusterMuted } from './rule-filters.ts';
-import { quietReason, systemLocalTime, type LocalTime, type QuietReason } from './quiet-hours.ts';
+import {
+  breaksThrough,
+  quietReason,
+  systemLocalTime,
+  type LocalTime,
+  type QuietReason,
+} from '../model/quiet-hours.ts';
 import { EpisodeLedger, type LedgerMemory } from './episodes.ts';
 import { AlertNotes, type Firing, type Resolved } from './alert-notes.ts';
 import { NoteMaker } from './notification-build.ts';
+import { ReminderClock } from './reminders.ts';
+import { reminderNotes } from './reminder-notes.ts';
+import { pairKey, relatedAlertEvents, type AlertEvent, type Escalation } from './alert-events.ts';
 
 export interface PolicyContext {
   /** Clusters whose first data arrived this cycle: their alerts were already firing. */
@@ -40,12 +53,6 @@ const QUIET_TEXT: Record<QuietReason, string> = {
   'quiet-hours': 'quiet hours',
 };
 
-type AlertEvent = Extract<
-  CoreEvent,
-  { type: 'alert-firing' | 'alert-unsuppressed' | 'severity-escalated' }
->;
-type Escalation = Extract<CoreEvent, { type: 'severity-escalated' }>;
-
 /** One decide call: its inputs and what phase 2 sorted out. */
 interface Cycle {
   view: ViewSnapshot;
@@ -55,6 +62,7 @@ interface Cycle {
   ctx: PolicyContext;
   /** Why nothing is shown right now, if so (each withheld notification records it). */
   silentWhy: string | null;
+  quiet: QuietReason | null;
   make: NoteMaker;
   /** Phase 1: alert events by (cluster, fingerprint), and the escalation among them. */
   related: Map<string, AlertEvent[]>;
@@ -68,15 +76,6 @@ interface Cycle {
   other: AppNotification[];
 }
 
-const pairKey = (e: { clusterId: string; fingerprint: string }) =>
-  `${e.clusterId}\u0000${e.fingerprint}`;
-
-function isAlertEvent(e: CoreEvent): e is AlertEvent {
-  return (
-    e.type === 'alert-firing' || e.type === 'alert-unsuppressed' || e.type === 'severity-escalated'
-  );
-}
-
 export class NotificationPolicy {
   readonly #localTime: (ms: number) => LocalTime;
   /** Firing episodes: what was notified, so each notifies once (episodes.ts). */
@@ -84,6 +83,7 @@ export class NotificationPolicy {
   /** Instances whose unreachability was shown (recovery is shown only after it). */
   readonly #shownUnreachable = new Set<string>();
   readonly #rules = new RuleFilters();
+  readonly #reminders = new ReminderClock();
   readonly #count = { made: 0 };
 
   constructor(opts: NotificationPolicyOptions = {}) {
@@ -108,16 +108,54 @@ export class NotificationPolicy {
     nowMs: number,
     ctx: PolicyContext,
   ): AppNotification[] {
+    this.#ledger.prune(view, nowMs);
+    const cycle = this.#cycle(events, view, settings, nowMs, ctx);
+    for (const e of events) this.#sort(e, cycle);
+    return this.#compose(cycle);
+  }
+
+  /**
+   * Reminders of alerts still firing unacknowledged (reminders.ts), decided like any alert
+   * event (quiet, critical break-through, rules); asked after every merge, as time passes.
+   */
+  remind(
+    view: ViewSnapshot,
+    settings: Settings,
+    nowMs: number,
+    ctx: PolicyContext,
+  ): { events: CoreEvent[]; notifications: AppNotification[] } {
+    const c = this.#cycle([], view, settings, nowMs, ctx);
+    const events: CoreEvent[] = [];
+    const shown = this.#reminders.due(view, c.n, nowMs).filter((d) => {
+      const blocked =
+        this.#quietFor(c, d.alert.severity) ??
+        this.#rules.blockedBy(d.alert, d.event.clusterId, view, c.n, c.order);
+      if (!this.#reminders.settle(d, blocked, nowMs)) return false;
+      events.push(d.event);
+      if (blocked !== null) this.#withhold(c, d.event, blocked);
+      else this.#ledger.reminded(d.event.clusterId, d.alert, c.order);
+      return blocked === null;
+    });
+    return { events, notifications: reminderNotes(c.make, view, shown, c.n, c.order) };
+  }
+
+  #cycle(
+    events: readonly CoreEvent[],
+    view: ViewSnapshot,
+    settings: Settings,
+    nowMs: number,
+    ctx: PolicyContext,
+  ): Cycle {
     const n = settings.notifications;
     const quiet = quietReason(n, nowMs, this.#localTime);
-    this.#ledger.prune(view, nowMs);
-    const cycle: Cycle = {
+    return {
       view,
       n,
       order: settings.severityOrder,
       nowMs,
       ctx,
       silentWhy: quiet === null ? null : QUIET_TEXT[quiet],
+      quiet,
       make: new NoteMaker({ view, nowMs, count: this.#count, settings }),
       ...relatedAlertEvents(events),
       handled: new Set(),
@@ -126,8 +164,11 @@ export class NotificationPolicy {
       resolved: [],
       other: [],
     };
-    for (const e of events) this.#sort(e, cycle);
-    return this.#compose(cycle);
+  }
+
+  /** Why quiet holds for an alert of this severity; the top one may break through quiet hours. */
+  #quietFor(c: Cycle, severity: string): string | null {
+    return breaksThrough(c.n, c.quiet, severity, c.order) ? null : c.silentWhy;
   }
 
   // ---- phase 2: each event shown, withheld, or nothing ----
@@ -143,7 +184,11 @@ export class NotificationPolicy {
       case 'severity-escalated':
         return this.#sortFiring(e, c);
       case 'alert-resolved':
+        this.#reminders.stopped(e.clusterId, e.fingerprint);
         return this.#sortResolved(e, c);
+      case 'alert-suppressed':
+        this.#reminders.stopped(e.clusterId, e.fingerprint);
+        return;
       case 'instance-unreachable':
         if (c.silentWhy !== null || c.n.mutedInstances.includes(e.instanceId)) {
           return this.#withhold(c, e, c.silentWhy ?? 'instance muted');
@@ -154,7 +199,9 @@ export class NotificationPolicy {
       case 'instance-recovered':
         // Only after a shown "unreachable": a recovery nobody heard about is noise.
         if (!this.#shownUnreachable.delete(e.instanceId)) return;
-        if (c.silentWhy !== null || c.n.mutedInstances.includes(e.instanceId)) return;
+        if (c.silentWhy !== null || c.n.mutedInstances.includes(e.instanceId)) {
+          return this.#withhold(c, e, c.silentWhy ?? 'instance muted');
+        }
         c.other.push(c.make.recovered(e));
         return;
       case 'silence-expiring':
@@ -187,10 +234,14 @@ export class NotificationPolicy {
     c.handled.add(cf);
     const alert = c.view.alerts[e.fingerprint];
     if (!alert) return;
+    // Watched for reminders from now, whether or not this episode notifies (an ack lapsed).
+    this.#reminders.firing(e, alert, c.nowMs);
     const esc = c.escalations.get(cf);
     const ep = this.#ledger.start(alert, e.clusterId, c.order, esc !== undefined);
     if (!ep) return;
-    const blocked = c.silentWhy ?? this.#rules.blockedBy(alert, e.clusterId, c.view, c.n, c.order);
+    const blocked =
+      this.#quietFor(c, alert.severity) ??
+      this.#rules.blockedBy(alert, e.clusterId, c.view, c.n, c.order);
     if (blocked !== null) return this.#withhold(c, e, blocked);
     this.#ledger.markDelivered(ep, alert, c.order);
     const groupKey = 'groupKey' in e ? e.groupKey : undefined;
@@ -237,22 +288,4 @@ export class NotificationPolicy {
       ...c.other.filter((x) => !x.target?.instanceId),
     ];
   }
-}
-
-/** Phase 1: alert events by (cluster, fingerprint); a firing alert may come with an escalation. */
-function relatedAlertEvents(events: readonly CoreEvent[]): {
-  related: Map<string, AlertEvent[]>;
-  escalations: Map<string, Escalation>;
-} {
-  const escalations = new Map<string, Escalation>();
-  const related = new Map<string, AlertEvent[]>();
-  for (const e of events) {
-    if (!isAlertEvent(e)) continue;
-    const cf = pairKey(e);
-    if (e.type === 'severity-escalated') escalations.set(cf, e);
-    const list = related.get(cf);
-    if (list) list.push(e);
-    else related.set(cf, [e]);
-  }
-  return { related, escalations };
 }

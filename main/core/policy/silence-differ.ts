@@ -1,5 +1,8 @@
 // Silence events of the event differ (differ.ts): created, edited, expired, and expiring
-// soon (once per silence and end time). Only clusters with fresh data take part.
+// soon (once per silence and end time). Only clusters with fresh data take part. An
+// acknowledgement never warns that it ends: its owner renews it while its alerts fire (once
+// less than half is left, so it always crosses the warning line before its renewal) and lets
+// it end on purpose once they resolved; a warning would nag the person who acknowledged.
 import type { CoreEvent } from '../model/events.ts';
 import type { SilenceView, ViewSnapshot } from '../model/view.ts';
 import { hadData, isClusterFresh } from './freshness.ts';
@@ -59,6 +62,11 @@ export class SilenceDiffer {
     out: CoreEvent[],
   ): void {
     if (s.state !== 'active' || this.#warned.has(warnKey)) return;
+    // An ack (ours or another install's: each owner renews its own) never warns.
+    if (s.ack) {
+      this.#warned.add(warnKey);
+      return;
+    }
     const end = this.#facts.endMs(s);
     const start = this.#facts.startMs(s);
     if (Number.isNaN(end)) return;

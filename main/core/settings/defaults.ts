@@ -52,6 +52,9 @@ export function defaultNotificationSettings(): NotificationSettings {
     stormThreshold: DEFAULT_STORM_THRESHOLD,
     expiringWithinMin: DEFAULT_EXPIRING_WITHIN_MIN,
     sound: defaultSoundSettings(),
+    // ---- attention (issue 28) ----
+    remindEveryMin: defaultRemindEveryMin(),
+    criticalBreaksQuiet: false,
   };
 }
 
@@ -65,6 +68,11 @@ function defaultSoundSettings(): SoundSettings {
 }
 
 export const DEFAULT_SOUND_VOLUME = 70;
+
+/** Reminders of unacknowledged alerts: critical every 5 minutes, other severities never. */
+export function defaultRemindEveryMin(): Record<string, number> {
+  return { critical: 5 };
+}
 
 export const DEFAULT_ACK_MINUTES = 15;
 export const DEFAULT_ACK_MAX_HOURS = 24;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_EXPIRING_WITHIN_MIN,
+  defaultRemindEveryMin,
   DEFAULT_HISTORY_MAX_MB,
   DEFAULT_HISTORY_RETENTION_DAYS,
   DEFAULT_POLL_INTERVAL_SEC,
@@ -115,6 +116,11 @@ export const notificationSettingsSchema = z.object({
       volume: z.number().finite().min(0).max(100).default(DEFAULT_SOUND_VOLUME),
     })
     .prefault({}),
+  // ---- attention (issue 28): whole minutes, 0 = off; at most a day apart ----
+  remindEveryMin: z
+    .record(z.string(), z.number().int().min(0).max(1440))
+    .default(defaultRemindEveryMin),
+  criticalBreaksQuiet: z.boolean().default(false),
 });
 
 export const silenceDefaultsSchema = z.object({

@@ -61,6 +61,14 @@ export interface NotificationSettings {
   stormThreshold: number;
   /** Minutes before a silence ends to warn. Default 10. */
   expiringWithinMin: number;
+  // ---- attention (issue 28): reminders until acknowledged, critical through quiet hours ----
+  /**
+   * Minutes between reminders of an alert that still fires unacknowledged (not acked, silenced
+   * or inhibited), per severity value; 0 or not listed = no reminders. Default critical: 5.
+   */
+  remindEveryMin: Record<string, number>;
+  /** The most severe alerts (severityOrder[0]) notify during quiet hours; a snooze holds. */
+  criticalBreaksQuiet: boolean;
   /** The app's own sounds (policy/notification-build.ts decides which notification plays). */
   sound: SoundSettings;
 }

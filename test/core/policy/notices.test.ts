@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { CoreEvent } from '../../../main/core/model/events.ts';
 import { NotificationPolicy } from '../../../main/core/policy/notify.ts';
-import { quietReason, type LocalTime } from '../../../main/core/policy/quiet-hours.ts';
+import { quietReason, type LocalTime } from '../../../main/core/model/quiet-hours.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { type Settings } from '../../../main/core/settings/types.ts';
 import { instance, iso, MIN, silence, snapshot, T0 } from './view-fixtures.ts';

@@ -4,7 +4,7 @@ import type { AppNotification, CoreEvent } from '../../../main/core/model/events
 import type { AlertView, ViewSnapshot } from '../../../main/core/model/view.ts';
 import { EventDiffer, initialClusters } from '../../../main/core/policy/differ.ts';
 import { NotificationPolicy } from '../../../main/core/policy/notify.ts';
-import { type LocalTime } from '../../../main/core/policy/quiet-hours.ts';
+import { type LocalTime } from '../../../main/core/model/quiet-hours.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { type Settings } from '../../../main/core/settings/types.ts';
 import { FakeClock } from '../../support/fake-clock.ts';

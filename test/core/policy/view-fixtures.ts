@@ -148,6 +148,7 @@ export function snapshot(spec: SnapshotSpec = {}): ViewSnapshot {
       bySeverity: {},
       firing: alerts.filter((a) => a.state === 'active').length,
       suppressed: alerts.filter((a) => a.state === 'suppressed').length,
+      unacknowledged: 0,
       worst: 'ok',
       unreachableInstances: [],
       missingData: [],

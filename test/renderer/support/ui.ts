@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PostableAlert } from '../../../main/core/api/types.ts';
+import type { Clock } from '../../../main/core/service.ts';
 import { postAlerts, startAlertmanager, type AmProcess } from '../../support/alertmanager.ts';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import { defaultInstance, defaultSettings } from '../../../main/core/settings/defaults.ts';
@@ -113,11 +114,13 @@ export async function openUi(
     onPage?: (page: Page) => void;
     /** Keep a history file here (the Timeline); without it the shell keeps none. */
     historyPath?: string;
+    /** The core's clock (tests that move time ahead); the system clock by default. */
+    clock?: Clock;
   } = {},
 ): Promise<Ui> {
   const secrets = new MemorySecrets();
   const shell = await startBrowserShell({
-    createCore: (o) => createCore(o),
+    createCore: (o) => createCore(opts.clock ? { ...o, clock: opts.clock } : o),
     settings,
     secrets,
     rendererDir: buildRenderer(),
