@@ -4,9 +4,13 @@ import { describe, it } from 'node:test';
 import type { AlertView, SilenceView } from '../../main/core/model/view.ts';
 import {
   affectedCounts,
-  silenceCounts,
-  silenceList,
+  prepareSilences,
+  silenceList as listOf,
+  type SilenceListQuery,
 } from '../../renderer/src/lib/silences/silence-list.ts';
+
+const silenceList = (l: SilenceView[], query: SilenceListQuery) =>
+  listOf(prepareSilences(l), query);
 
 function silence(p: Partial<SilenceView> & { id: string }): SilenceView {
   return {
@@ -36,12 +40,17 @@ const all = [
   silence({ id: 'e1', state: 'expired', endsAt: '2025-12-01T00:00:00Z' }),
   silence({ id: 'e2', state: 'expired', endsAt: '2025-12-02T00:00:00Z' }),
 ];
-const ids = (l: SilenceView[]) => l.map((s) => s.id);
+const ids = (l: readonly SilenceView[]) => l.map((s) => s.id);
 const q = { tab: 'active' as const, search: '', attention: false };
 
 describe('silence list', () => {
   it('counts each tab and the active ones needing attention', () => {
-    assert.deepEqual(silenceCounts(all), { active: 2, attention: 1, pending: 2, expired: 2 });
+    assert.deepEqual(prepareSilences(all).counts, {
+      active: 2,
+      attention: 1,
+      pending: 2,
+      expired: 2,
+    });
   });
 
   it('orders each tab: active ending soonest, pending starting soonest, expired latest first', () => {
