@@ -36,6 +36,7 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '3';
 const ALONE = [
   'test/renderer/hostile-content-ui.test.ts',
   'test/renderer/silences-scale-ui.test.ts',
+  'test/renderer/big-values-ui.test.ts',
 ];
 
 function run(list, jobs) {
