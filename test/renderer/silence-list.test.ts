@@ -5,12 +5,12 @@ import type { AlertView, SilenceView } from '../../main/core/model/view.ts';
 import {
   affectedCounts,
   prepareSilences,
-  silenceList as listOf,
+  SilenceFilter,
   type SilenceListQuery,
 } from '../../renderer/src/lib/silences/silence-list.ts';
 
 const silenceList = (l: SilenceView[], query: SilenceListQuery) =>
-  listOf(prepareSilences(l), query);
+  new SilenceFilter().list(prepareSilences(l), query);
 
 function silence(p: Partial<SilenceView> & { id: string }): SilenceView {
   return {
@@ -64,6 +64,18 @@ describe('silence list', () => {
     assert.deepEqual(ids(silenceList(all, { ...q, search: 'job="api"' })), ['a2', 'a1']);
     assert.deepEqual(ids(silenceList(all, { ...q, author: 'bob' })), ['a2']);
     assert.deepEqual(ids(silenceList(all, { ...q, attention: true })), ['a2']);
+  });
+
+  it('narrows the previous result while typing on, and widens again', () => {
+    const f = new SilenceFilter();
+    const p = prepareSilences(all);
+    assert.deepEqual(ids(f.list(p, { ...q, search: 'd' })), ['a1']);
+    assert.deepEqual(ids(f.list(p, { ...q, search: 'di' })), ['a1']);
+    assert.deepEqual(ids(f.list(p, { ...q, search: 'x' })), []);
+    assert.deepEqual(ids(f.list(p, { ...q, search: '' })), ['a2', 'a1']);
+    assert.deepEqual(ids(f.list(p, { ...q, tab: 'pending', search: '' })), ['p2', 'p1']);
+    const p2 = prepareSilences([...all, silence({ id: 'a3', comment: 'disk two' })]);
+    assert.deepEqual(ids(f.list(p2, { ...q, search: 'disk' })), ['a3', 'a1']);
   });
 
   it('counts the alerts each silence silences', () => {

@@ -1,6 +1,7 @@
 // 100,000 server silences (anyone who can reach an Alertmanager may create them): the
 // Silences view opens in under a second with no main-thread task over 200 ms, scrolls to the
-// last silence and finds one by search. The server is Alertmanager 0.34's shape on the
+// last silence and finds one by search. The same server lists 100,000 receivers and 10,000
+// cluster peers: the receiver picker is windowed, the instance detail draws bounded chips. The server is Alertmanager 0.34's shape on the
 // hostile test server (support/flavours.ts) with GET /silences answering a prepared body:
 // posting 100,000 silences to a real Alertmanager takes minutes on this machine.
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ import { longTasks, watchLongTasks } from './support/long-tasks.ts';
 import { launchBrowser, openUi, testInstance, testSettings, type Ui } from './support/ui.ts';
 
 const N = 100_000;
+const RECEIVERS = 100_000;
+const PEERS = 10_000;
 const NEEDLE = 4_321;
 
 function silences(): GettableSilence[] {
@@ -47,6 +50,23 @@ describe('100,000 silences', { skip: chromiumSkipReason() }, () => {
       body: JSON.stringify(silences()),
       contentType: 'application/json',
     });
+    server.srv.setRoute('GET /api/v2/receivers', {
+      kind: 'text',
+      body: JSON.stringify(Array.from({ length: RECEIVERS }, (_, i) => ({ name: `recv-${i}` }))),
+      contentType: 'application/json',
+    });
+    const status = (await (await fetch(`${server.baseUrl}/api/v2/status`)).json()) as {
+      cluster: { name?: string; status: string; peers: { name: string; address: string }[] };
+    };
+    status.cluster = {
+      name: 'peer-0',
+      status: 'ready',
+      peers: Array.from({ length: PEERS }, (_, i) => ({
+        name: `peer-${i}`,
+        address: `10.1.${i >> 8}.${i & 255}:9094`,
+      })),
+    };
+    server.srv.setRoute('GET /api/v2/status', { kind: 'json', body: status });
     browser = await launchBrowser();
     ui = await openUi(
       browser,
@@ -122,5 +142,41 @@ describe('100,000 silences', { skip: chromiumSkipReason() }, () => {
     );
     await page.getByLabel('Search silences').fill('');
     await waitFor(async () => (await rows().count()) > 1, { message: 'every row back' });
+  });
+
+  it('the receiver picker draws a window of 100,000 receivers', async () => {
+    await page.locator('[data-view=alerts]').click();
+    await watchLongTasks(page);
+    await page.locator('summary', { hasText: 'Receivers' }).click();
+    const list = page.locator('[role=list][aria-label=Receivers]');
+    await list.locator('label', { hasText: 'recv-0' }).first().waitFor();
+    const drawn = await list.locator('label').count();
+    assert.ok(drawn > 0 && drawn < 100, `${drawn} receivers in the DOM`);
+    await list.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await list.locator('label', { hasText: `recv-${RECEIVERS - 1}` }).waitFor();
+    const tasks = await longTasks(page);
+    assert.ok(
+      tasks.every((d) => d <= 200),
+      `receiver picker: ${tasks.join(', ')} ms`,
+    );
+    await page.keyboard.press('Escape');
+  });
+
+  it('the instance detail shows receivers and peers as bounded chips', async () => {
+    await page.locator('[data-view=instances]').click();
+    await watchLongTasks(page);
+    await page.locator('[data-testid=instance-row]').first().click();
+    const detail = page.locator('[data-testid=instance-detail]');
+    await detail.locator('[data-testid=more-chips]').first().waitFor();
+    const chips = await detail.locator('.chip, .peer').count();
+    assert.ok(chips <= 100, `${chips} receiver and peer chips drawn`);
+    assert.match((await detail.textContent()) ?? '', /\+99,950 more/);
+    const tasks = await longTasks(page);
+    assert.ok(
+      tasks.every((d) => d <= 200),
+      `instance detail: ${tasks.join(', ')} ms`,
+    );
   });
 });

@@ -25,11 +25,20 @@ export interface PreparedSilences {
   readonly counts: SilenceCounts;
 }
 
-/** Expired: most recently ended first; pending: starting soonest; active: ending soonest. */
+const sortKeys = new WeakMap<SilenceView, number>();
+
+/**
+ * Expired: most recently ended first; pending: starting soonest; active: ending soonest. Kept
+ * per record: a change of a few silences parses only theirs again.
+ */
 function sortKey(s: SilenceView): number {
-  if (s.state === 'pending') return Date.parse(s.startsAt);
-  const end = Date.parse(s.endsAt);
-  return s.state === 'expired' ? -end : end;
+  let k = sortKeys.get(s);
+  if (k === undefined) {
+    if (s.state === 'pending') k = Date.parse(s.startsAt);
+    else k = Date.parse(s.endsAt) * (s.state === 'expired' ? -1 : 1);
+    sortKeys.set(s, k);
+  }
+  return k;
 }
 
 /** One pass to split, one sort per tab with keys computed once (not per comparison). */
@@ -89,20 +98,38 @@ export function warmSearch(list: readonly SilenceView[], slice = 4000): () => vo
   return () => clearTimeout(timer);
 }
 
-/** The silences a query shows, in the tab's order: the tab's list itself when unfiltered. */
-export function silenceList(
-  prepared: PreparedSilences,
-  q: SilenceListQuery,
-): readonly SilenceView[] {
-  const search = q.search.trim().toLowerCase();
-  const list = prepared.tabs[q.tab];
-  if (search === '' && q.author === undefined && !q.attention) return list;
-  return list.filter(
-    (s) =>
-      (q.author === undefined || s.createdBy === q.author) &&
-      (!q.attention || s.attention !== undefined) &&
-      (search === '' || text(s).includes(search)),
-  );
+/**
+ * The silences a query shows, in the tab's order: the tab's list itself when unfiltered. Typing
+ * on narrows the previous result instead of the whole tab (a search containing the previous
+ * one matches a subset of it); the last answer is kept in a plain field for that.
+ */
+export class SilenceFilter {
+  #last: { prepared: PreparedSilences; q: SilenceListQuery; list: readonly SilenceView[] } | null =
+    null;
+
+  list(prepared: PreparedSilences, q: SilenceListQuery): readonly SilenceView[] {
+    const search = q.search.trim().toLowerCase();
+    const last = this.#last;
+    const narrows =
+      last !== null &&
+      last.prepared === prepared &&
+      last.q.tab === q.tab &&
+      last.q.author === q.author &&
+      last.q.attention === q.attention &&
+      search.includes(last.q.search);
+    const from = narrows ? last.list : prepared.tabs[q.tab];
+    const list =
+      search === '' && q.author === undefined && !q.attention
+        ? from
+        : from.filter(
+            (s) =>
+              (q.author === undefined || s.createdBy === q.author) &&
+              (!q.attention || s.attention !== undefined) &&
+              (search === '' || text(s).includes(search)),
+          );
+    this.#last = { prepared, q: { ...q, search }, list };
+    return list;
+  }
 }
 
 /** How many current alerts each silence (by key) silences, as the server says. */
