@@ -37,6 +37,7 @@ const ALONE = [
   'test/renderer/hostile-content-ui.test.ts',
   'test/renderer/silences-scale-ui.test.ts',
   'test/renderer/big-values-ui.test.ts',
+  'test/renderer/timeline-bounded-ui.test.ts',
 ];
 
 function run(list, jobs) {
