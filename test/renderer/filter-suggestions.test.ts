@@ -41,6 +41,18 @@ describe('filter suggestions', () => {
     assert.equal(quoted[0]!.insert, '"Disk \\"full\\""');
   });
 
+  it('keeps the best twelve of many, in order, as a full sort would', () => {
+    const many = new Map([
+      ['many', new Map(Array.from({ length: 5_000 }, (_, i) => [`v${i}`, (i * 7919) % 97]))],
+    ]);
+    const got = suggestionsFor(completionContext('many=', 5)!, many).map((s) => s.label);
+    const sorted = [...many.get('many')!.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 12)
+      .map(([v]) => v);
+    assert.deepEqual(got, sorted);
+  });
+
   it('offers nothing for an unknown label or a name typed in full', () => {
     assert.deepEqual(suggestionsFor(completionContext('team=', 5)!, labels), []);
     assert.deepEqual(suggestionsFor(completionContext('service', 7)!, labels), []);

@@ -14,4 +14,11 @@ describe('severity buckets in the window', () => {
       '1 critical, 2 none, 3 no severity — Alertmanager Tray',
     );
   });
+
+  it('window title shows a bidi override as a marker, the value isolated', () => {
+    const summary = { ...emptySnapshot().summary, firing: 1, worst: 'critical' as const };
+    summary.bySeverity = { 'safe\u202egnp.exe': 1 };
+    const title = windowTitle(summary, []);
+    assert.equal(title, '1 \u2068safe⟨U+202E⟩gnp.exe\u2069 — Alertmanager Tray');
+  });
 });

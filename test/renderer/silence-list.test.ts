@@ -4,9 +4,13 @@ import { describe, it } from 'node:test';
 import type { AlertView, SilenceView } from '../../main/core/model/view.ts';
 import {
   affectedCounts,
-  silenceCounts,
-  silenceList,
+  prepareSilences,
+  SilenceFilter,
+  type SilenceListQuery,
 } from '../../renderer/src/lib/silences/silence-list.ts';
+
+const silenceList = (l: SilenceView[], query: SilenceListQuery) =>
+  new SilenceFilter().list(prepareSilences(l), query);
 
 function silence(p: Partial<SilenceView> & { id: string }): SilenceView {
   return {
@@ -36,12 +40,17 @@ const all = [
   silence({ id: 'e1', state: 'expired', endsAt: '2025-12-01T00:00:00Z' }),
   silence({ id: 'e2', state: 'expired', endsAt: '2025-12-02T00:00:00Z' }),
 ];
-const ids = (l: SilenceView[]) => l.map((s) => s.id);
+const ids = (l: readonly SilenceView[]) => l.map((s) => s.id);
 const q = { tab: 'active' as const, search: '', attention: false };
 
 describe('silence list', () => {
   it('counts each tab and the active ones needing attention', () => {
-    assert.deepEqual(silenceCounts(all), { active: 2, attention: 1, pending: 2, expired: 2 });
+    assert.deepEqual(prepareSilences(all).counts, {
+      active: 2,
+      attention: 1,
+      pending: 2,
+      expired: 2,
+    });
   });
 
   it('orders each tab: active ending soonest, pending starting soonest, expired latest first', () => {
@@ -55,6 +64,18 @@ describe('silence list', () => {
     assert.deepEqual(ids(silenceList(all, { ...q, search: 'job="api"' })), ['a2', 'a1']);
     assert.deepEqual(ids(silenceList(all, { ...q, author: 'bob' })), ['a2']);
     assert.deepEqual(ids(silenceList(all, { ...q, attention: true })), ['a2']);
+  });
+
+  it('narrows the previous result while typing on, and widens again', () => {
+    const f = new SilenceFilter();
+    const p = prepareSilences(all);
+    assert.deepEqual(ids(f.list(p, { ...q, search: 'd' })), ['a1']);
+    assert.deepEqual(ids(f.list(p, { ...q, search: 'di' })), ['a1']);
+    assert.deepEqual(ids(f.list(p, { ...q, search: 'x' })), []);
+    assert.deepEqual(ids(f.list(p, { ...q, search: '' })), ['a2', 'a1']);
+    assert.deepEqual(ids(f.list(p, { ...q, tab: 'pending', search: '' })), ['p2', 'p1']);
+    const p2 = prepareSilences([...all, silence({ id: 'a3', comment: 'disk two' })]);
+    assert.deepEqual(ids(f.list(p2, { ...q, search: 'disk' })), ['a3', 'a1']);
   });
 
   it('counts the alerts each silence silences', () => {

@@ -133,6 +133,17 @@ export function isolatedText(s: string): string {
   return RTL.test(v) ? `\u2068${v}\u2069` : v;
 }
 
+/**
+ * A server's value inside a sentence of plain text (the window title, the tray tooltip, the
+ * top bar): markers for hidden characters, and isolated (U+2068 ... U+2069) whenever it is
+ * anything but plain text, so `safe\u202Egnp.exe` reads `safe⟨U+202E⟩gnp.exe` and neither
+ * it nor the sentence can reorder the other. Plain values stay as they are.
+ */
+export function isolatedValue(s: string): string {
+  const v = visibleText(s);
+  return v !== s || RTL.test(v) ? `\u2068${v}\u2069` : v;
+}
+
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /**

@@ -5,6 +5,7 @@ import {
   hasHiddenCharacters,
   isolatedProse,
   isolatedText,
+  isolatedValue,
   visibleParts,
   visibleText,
 } from '../../../main/core/model/visible-text.ts';
@@ -50,5 +51,12 @@ describe('visibleText', () => {
     assert.equal(isolatedText('a\u202eb'), 'a⟨U+202E⟩b');
     assert.equal(isolatedProse('Disk full\nsee runbook'), 'Disk full\nsee runbook');
     assert.equal(isolatedProse('x\u202ey'), '\u2068x\u202ey\u2069');
+  });
+
+  it('a value in a plain-text sentence: markers, isolated unless plain', () => {
+    assert.equal(isolatedValue('critical'), 'critical');
+    assert.equal(isolatedValue('safe\u202egnp.exe'), '\u2068safe⟨U+202E⟩gnp.exe\u2069');
+    assert.equal(isolatedValue('a\nb'), '\u2068a↵b\u2069');
+    assert.equal(isolatedValue('שלום'), '\u2068שלום\u2069');
   });
 });

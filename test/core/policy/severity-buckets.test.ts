@@ -16,6 +16,12 @@ describe('severity buckets', () => {
     assert.equal(severityBucketName('critical'), 'critical');
   });
 
+  it('shows a hostile value with markers, isolated and cut', () => {
+    assert.equal(severityBucketName('safe\u202egnp.exe'), '\u2068safe⟨U+202E⟩gnp.exe\u2069');
+    const long = severityBucketName('x'.repeat(1_000_000));
+    assert.equal(long, `${'x'.repeat(64)}…`);
+  });
+
   it('summaries order by severity first, then count', () => {
     const alert = (alertname: string, severity: string) => ({ labels: { alertname }, severity });
     const alerts = [

@@ -198,6 +198,8 @@ export function useAlertmanagerUi(opts: {
   ready?: (page: Page) => Promise<unknown>;
   /** Extra teardown (servers the test started), run before the Alertmanager stops. */
   cleanup?: () => unknown;
+  /** Keep a history file here (the Timeline). */
+  historyPath?: string;
 }): AlertmanagerUi {
   const ctx = {} as AlertmanagerUi;
   before(async () => {
@@ -207,7 +209,11 @@ export function useAlertmanagerUi(opts: {
     const settings = opts.settings
       ? await opts.settings(ctx.am)
       : testSettings([testInstance('am1', ctx.am.url)]);
-    ctx.ui = await openUi(ctx.browser, settings);
+    ctx.ui = await openUi(
+      ctx.browser,
+      settings,
+      opts.historyPath ? { historyPath: opts.historyPath } : {},
+    );
     ctx.page = ctx.ui.page;
     if (opts.viewport) await ctx.page.setViewportSize(opts.viewport);
     await (opts.ready

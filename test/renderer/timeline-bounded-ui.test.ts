@@ -1,0 +1,65 @@
+// The Timeline's statistics tables draw a bounded number of rows: 1,200 alerts in as many
+// groups open with 50 rows per table and no main-thread task over 200 ms, and "Show more"
+// adds 50 at a time. Real Alertmanager, real core with a history file, browser shell,
+// headless Chromium.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { longTasks, watchLongTasks } from './support/long-tasks.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+const N = 1_200;
+const dir = mkdtempSync(join(tmpdir(), 'amtray-timeline-bounded-'));
+
+describe('timeline with many alerts', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: Array.from({ length: N }, (_, i) =>
+      makeAlert({ alertname: `Bulk${i}`, severity: 'info' }),
+    ),
+    historyPath: join(dir, 'history.sqlite'),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  });
+  let page: Page;
+
+  before(async () => {
+    page = t.page;
+    await waitFor(() => Object.keys(t.ui.shell.core.snapshot().alerts).length === N, {
+      timeoutMs: 60_000,
+    });
+    // From a small view: what is measured is the Timeline, not the alert list's teardown.
+    await page.locator('button[data-view=instances]').click();
+    await page.locator('[data-testid=instance-row]').first().waitFor();
+    await page.waitForTimeout(1000);
+  });
+
+  it('opens with 50 rows per table and no task over 200 ms; Show more adds 50', async (t) => {
+    await watchLongTasks(page);
+    await page.locator('button[data-view=timeline]').click();
+    await page.locator('tr.alert-row').first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    const tasks = await longTasks(page);
+    t.diagnostic(`long tasks: ${tasks.map(Math.round).join(', ')}`);
+    assert.equal(await page.locator('tr.group-row').count(), 50);
+    assert.equal(await page.locator('tr.alert-row').count(), 50);
+    assert.ok(
+      tasks.every((d) => d <= 200),
+      `opening: ${tasks.join(', ')} ms`,
+    );
+    await watchLongTasks(page);
+    await page.locator('[data-testid=more-groups]').click();
+    await waitFor(async () => (await page.locator('tr.group-row').count()) === 100);
+    const more = await longTasks(page);
+    assert.ok(
+      more.every((d) => d <= 200),
+      `Show more: ${more.join(', ')} ms`,
+    );
+    assert.match(
+      (await page.locator('[data-testid=more-groups]').textContent()) ?? '',
+      /1,100 not shown/,
+    );
+  });
+});
