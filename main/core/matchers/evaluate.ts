@@ -6,9 +6,15 @@
 //   - `!=` / `!~` are the negations of `=` / `=~` over that value;
 //   - isEqual defaults to true when absent (as the server's JSON decoding does);
 //   - a label is one the alert has itself: `constructor` is a label name like any other.
+// Regex tests run under the cost budget (budget.ts): a test over it is not run, and the answer
+// is 'unknown' (the server decides), which every caller handles in its own honest way.
 import type { LabelSet, Matcher } from '../api/types.ts';
 import { ownValue } from '../model/own-keys.ts';
+import { affordable, charged, turnHasTime } from './budget.ts';
 import { compileMatcherRegex } from './regex.ts';
+
+/** 'unknown': a regex test was over the budget, so it was not evaluated here. */
+export type Verdict = 'match' | 'no-match' | 'unknown';
 
 /** A matcher from the wire may omit isEqual. */
 export type MatcherInput = Omit<Matcher, 'isEqual'> & { isEqual?: boolean };
@@ -35,6 +41,32 @@ export function matchesValue(m: MatcherInput, value: string): boolean {
     hit = value === m.value;
   }
   return isEqual ? hit : !hit;
+}
+
+/** One matcher against one value, under the budget. */
+function valueVerdict(m: MatcherInput, value: string): Verdict {
+  if (!m.isRegex) return matchesValue(m, value) ? 'match' : 'no-match';
+  if (!affordable(m.value.length, value.length) || !turnHasTime()) return 'unknown';
+  return charged(() => matchesValue(m, value)) ? 'match' : 'no-match';
+}
+
+/**
+ * matchesAlert under the budget: 'no-match' as soon as one matcher surely fails (even when
+ * another could not be evaluated), 'unknown' when none fails but one could not be evaluated.
+ * Plain equality matchers run first: they are free and often decide alone.
+ */
+export function evaluateAlert(matchers: readonly MatcherInput[], labels: LabelSet): Verdict {
+  if (matchers.length === 0) return 'no-match';
+  let unknown = false;
+  for (const pass of [false, true]) {
+    for (const m of matchers) {
+      if (m.isRegex !== pass) continue;
+      const v = valueVerdict(m, ownValue(labels, m.name) ?? '');
+      if (v === 'no-match') return 'no-match';
+      if (v === 'unknown') unknown = true;
+    }
+  }
+  return unknown ? 'unknown' : 'match';
 }
 
 /** Whether a matcher matches the empty string (the server requires one matcher that does not). */

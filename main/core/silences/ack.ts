@@ -7,7 +7,7 @@
 // by itself within its short duration: alerts come back rather than stay hidden by an ack
 // nobody tends. All state is the silence on the server, so a restart picks its acks up again.
 import type { LabelSet } from '../api/types.ts';
-import { matchesAlert } from '../matchers/evaluate.ts';
+import { evaluateAlert } from '../matchers/evaluate.ts';
 import type { MergedView, SilenceView } from '../model/view.ts';
 
 /** The comment prefix of an acknowledgement (kthxbye's default `-extend-with-prefix`). */
@@ -101,7 +101,10 @@ export function planAcks(
     }
   }
   for (const s of mine) {
-    const firing = (byCluster.get(s.clusterId) ?? []).some((l) => matchesAlert(s.matchers, l));
+    // 'unknown' (over the matching budget) counts as firing: an ack is never expired on a guess.
+    const firing = (byCluster.get(s.clusterId) ?? []).some(
+      (l) => evaluateAlert(s.matchers, l) !== 'no-match',
+    );
     if (!firing) {
       steps.push({ kind: 'expire', silenceKey: s.key });
       continue;

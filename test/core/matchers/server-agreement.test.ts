@@ -170,9 +170,8 @@ async function previewsMatchServer(
   const created: { text: string; id: string; preview: string[] }[] = [];
   for (const text of typed) {
     const matchers = [named, parseMatcher(text)];
-    const preview = x.w.core.silences
-      .preview(clusterId, matchers)
-      .alerts.map((a) => a.labels.idx as string)
+    const preview = (await x.w.core.silences.preview(clusterId, matchers)).alerts
+      .map((a) => a.labels.idx as string)
       .sort();
     const r = await x.w.core.silences.create(clusterId, {
       matchers,
