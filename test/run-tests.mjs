@@ -33,7 +33,10 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '3';
 // Files that assert how long the page's tasks take (none over 100 ms) run after the others,
 // alone: beside three other test files on 2 cores, a 60 ms task was stretched to ~200 ms and
 // the check failed for a reason that was not the app's.
-const ALONE = ['test/renderer/hostile-content-ui.test.ts'];
+const ALONE = [
+  'test/renderer/hostile-content-ui.test.ts',
+  'test/renderer/matching-budget-ui.test.ts',
+];
 
 function run(list, jobs) {
   if (list.length === 0) return 0;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { longTasks, watchLongTasks } from './support/long-tasks.ts';
 import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 const MB = 1 << 20;
@@ -22,36 +23,6 @@ function mixed(n: number): string {
     out += chars[seed % chars.length];
   }
   return out;
-}
-
-interface LongTaskObserver {
-  observe(o: { type: string; buffered?: boolean }): void;
-  disconnect(): void;
-}
-
-interface LongTaskPage {
-  __longTasks?: number[];
-  __longTaskObserver?: LongTaskObserver;
-  PerformanceObserver: new (
-    cb: (list: { getEntries(): { duration: number }[] }) => void,
-  ) => LongTaskObserver;
-}
-
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const g = globalThis as unknown as LongTaskPage;
-    g.__longTasks = [];
-    // One observer at a time: each earlier one would report every task again.
-    g.__longTaskObserver?.disconnect();
-    g.__longTaskObserver = new g.PerformanceObserver((list) => {
-      for (const e of list.getEntries()) g.__longTasks?.push(e.duration);
-    });
-    g.__longTaskObserver.observe({ type: 'longtask' });
-  });
-}
-
-async function longTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => (globalThis as unknown as LongTaskPage).__longTasks ?? []);
 }
 
 describe('hostile content and many failures', { skip: amSkipReason() }, () => {
