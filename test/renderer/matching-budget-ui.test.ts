@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
+import { postSilence } from '../support/post-silence.ts';
 import { longTasks, watchLongTasks } from './support/long-tasks.ts';
 import { useAlertmanagerUi } from './support/ui.ts';
 
@@ -33,24 +34,14 @@ describe('matching budget in the window', { skip: amSkipReason() }, () => {
 
   before(async () => {
     page = t.page;
-    const now = Date.now();
-    const res = await fetch(`${t.am.url}/api/v2/silences`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        matchers: [
-          { name: 'alertname', value: 'Costly', isRegex: false, isEqual: true },
-          { name: 'long', value: HUGE, isRegex: true, isEqual: true },
-        ],
-        startsAt: new Date(now).toISOString(),
-        endsAt: new Date(now + 3_600_000).toISOString(),
-        createdBy: 'someone',
-        comment: 'a costly regex',
-      }),
-    });
-    const text = await res.text();
-    assert.equal(res.status, 200, text);
-    silenceId = (JSON.parse(text) as { silenceID: string }).silenceID;
+    silenceId = await postSilence(
+      t.am.url,
+      [
+        { name: 'alertname', value: 'Costly', isRegex: false, isEqual: true },
+        { name: 'long', value: HUGE, isRegex: true, isEqual: true },
+      ],
+      'a costly regex',
+    );
   });
 
   it('Edit… on the server silence shows the budget message, no long task', async () => {

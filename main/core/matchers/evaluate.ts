@@ -51,9 +51,12 @@ function valueVerdict(m: MatcherInput, value: string): Verdict {
 }
 
 /**
- * matchesAlert under the budget: 'no-match' as soon as one matcher surely fails (even when
- * another could not be evaluated), 'unknown' when none fails but one could not be evaluated.
- * Plain equality matchers run first: they are free and often decide alone.
+ * Whether every matcher matches the labels, under the budget: 'no-match' as soon as one
+ * matcher surely fails (even when another could not be evaluated), 'unknown' when none fails
+ * but one could not be evaluated.
+ * Plain equality matchers run first: they are free and often decide alone. An empty matcher
+ * list matches nothing: a silence or filter always needs at least one matcher, and
+ * "everything" is never what a preview of an incomplete form should show.
  */
 export function evaluateAlert(matchers: readonly MatcherInput[], labels: LabelSet): Verdict {
   if (matchers.length === 0) return 'no-match';
@@ -72,17 +75,4 @@ export function evaluateAlert(matchers: readonly MatcherInput[], labels: LabelSe
 /** Whether a matcher matches the empty string (the server requires one matcher that does not). */
 export function matchesEmpty(m: MatcherInput): boolean {
   return matchesValue(m, '');
-}
-
-/**
- * True when every matcher matches the label set. An empty matcher list matches nothing here:
- * a silence or filter always needs at least one matcher, and "everything" is never what a
- * preview of an incomplete form should show.
- */
-export function matchesAlert(matchers: readonly MatcherInput[], labels: LabelSet): boolean {
-  if (matchers.length === 0) return false;
-  for (const m of matchers) {
-    if (!matchesValue(m, ownValue(labels, m.name) ?? '')) return false;
-  }
-  return true;
 }

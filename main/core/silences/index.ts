@@ -1,7 +1,6 @@
 // Silences: matcher semantics, quick-silence matchers and drafts, validation, preview, and
 // the actions that write silences to a cluster.
 export {
-  matchesAlert,
   matchesEmpty,
   matchesValue,
   matcherRegexError,

@@ -20,33 +20,16 @@ import {
   makeAlert,
   postAlerts,
   startAlertmanager,
-  waitFor,
   type AmProcess,
 } from '../../support/alertmanager.ts';
+import { waitFor } from '../../support/wait.ts';
 import { MemorySecrets, settingsFor } from '../engine/helpers.ts';
 import { startProxy, type SwitchProxy } from '../engine/proxy.ts';
+import { postSilence } from '../../support/post-silence.ts';
 
 const ALERTS = 200;
 const HUGE = '(a?)'.repeat(4000); // 16,000 characters
 const MID = '(a?)'.repeat(30); // 120 characters: within the per-test bound on 1,000 characters
-
-async function postSilence(url: string, matchers: Matcher[]): Promise<string> {
-  const now = Date.now();
-  const res = await fetch(`${url}/api/v2/silences`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      matchers,
-      startsAt: new Date(now).toISOString(),
-      endsAt: new Date(now + 3_600_000).toISOString(),
-      createdBy: 'someone',
-      comment: 'a costly regex',
-    }),
-  });
-  const text = await res.text();
-  assert.equal(res.status, 200, text);
-  return (JSON.parse(text) as { silenceID: string }).silenceID;
-}
 
 /** GET /alerts requests the proxy in front of the alerts' server has seen: the polls. */
 function alertPolls(proxy: SwitchProxy): number {
@@ -135,10 +118,14 @@ describe('matching budget (real server)', { skip: amSkipReason() }, () => {
       persistSettings: async () => {},
     });
     core.start();
-    await postSilence(forger.url, [
-      { name: 'alertname', value: 'Costly', isRegex: false, isEqual: true },
-      { name: 'long', value: HUGE, isRegex: true, isEqual: true },
-    ]);
+    await postSilence(
+      forger.url,
+      [
+        { name: 'alertname', value: 'Costly', isRegex: false, isEqual: true },
+        { name: 'long', value: HUGE, isRegex: true, isEqual: true },
+      ],
+      'a costly regex',
+    );
     await waitFor(async () => {
       await core.refresh();
       const v = core.snapshot();

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GettableAlert, Matcher, PostableAlert } from '../../../main/core/api/types.ts';
-import { matchesAlert } from '../../../main/core/matchers/evaluate.ts';
+import { matchesAlert } from '../../support/matches.ts';
 import { formatMatcher } from '../../../main/core/matchers/format.ts';
 import { parseMatcher } from '../../../main/core/matchers/parse.ts';
 import {

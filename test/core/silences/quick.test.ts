@@ -4,12 +4,12 @@ import { DEFAULT_VOLATILE_LABELS } from '../../../main/core/settings/index.ts';
 import {
   buildDraft,
   durationPresets,
-  matchesAlert,
   previewSilence,
   quickMatchersForAlert,
   quickMatchersForGroup,
   validateDraft,
 } from '../../../main/core/silences/index.ts';
+import { matchesAlert } from '../../support/matches.ts';
 import type { SilenceDraft } from '../../../main/core/service.ts';
 import { alert, cluster, group, MIN, snapshot, T0 } from '../policy/view-fixtures.ts';
 
