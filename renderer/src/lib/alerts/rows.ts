@@ -78,8 +78,9 @@ export function textOf(a: AlertView): string {
 
 const textCache = new WeakMap<AlertView, string>();
 
-// Alerts the filter's regex could not be evaluated for (over the matching budget,
-// $core/matchers/budget.ts): they are shown, never hidden on a guess, and their row says so.
+// Alerts the filter's regex could not be evaluated for (over the per-test bound of the matching
+// budget, $core/matchers/budget.ts; the pattern is the user's own, so no turn budget): they are
+// shown, never hidden on a guess, and their row says so.
 // Keyed by the matchers' text, so the note belongs to the filter that could not decide.
 const undecided = new WeakMap<AlertView, string>();
 const keyCache = new WeakMap<readonly Matcher[], string>();
@@ -99,7 +100,7 @@ export function alertPasses(a: AlertView, f: AlertFilter): boolean {
   if (!alertPassesState(a, f)) return false;
   if (f.instances.length > 0 && !a.instances.some((i) => f.instances.includes(i))) return false;
   if (f.matchers.length > 0) {
-    const v = evaluateAlert(f.matchers, a.labels);
+    const v = evaluateAlert(f.matchers, a.labels, { turnBudget: false });
     if (v === 'no-match') return false;
     if (v === 'unknown') undecided.set(a, matchersKey(f.matchers));
   }
