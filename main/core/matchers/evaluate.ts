@@ -45,9 +45,9 @@ export function matchesValue(m: MatcherInput, value: string): boolean {
 
 interface EvaluateOptions {
   /**
-   * false: only the per-test bound applies, not the turn's time. For the window's filter bar:
-   * its pattern is the user's own, and a keystroke over 10,000 alerts must judge them all the
-   * same way whatever the machine's load (a spent turn would make the result depend on it).
+   * false: only the per-test bound applies, not the turn's time. For patterns that are the
+   * user's own (the filter bar, notification rules): what a keystroke over 10,000 alerts shows,
+   * or whether an alert notifies, must not depend on how busy the machine is.
    */
   turnBudget?: boolean;
 }
