@@ -88,10 +88,8 @@ function passes(r: HistoryRecord, matchers: Matcher[]): boolean {
   return r.labels !== undefined && evaluateAlert(matchers, r.labels) !== 'no-match';
 }
 
-/**
- * A filtered scan stops when this turn's matching time is spent (the page says where to go on;
- * the summary says it is truncated), after at least one record so that it always progresses.
- */
+// A filtered scan stops when this turn's matching time is spent (the page says where to go on,
+// the summary that it is truncated), after one record at least so that it always progresses.
 function outOfTime(matchers: Matcher[]): boolean {
   return matchers.length > 0 && !turnHasTime();
 }

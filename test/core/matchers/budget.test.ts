@@ -20,8 +20,8 @@ import {
   makeAlert,
   postAlerts,
   startAlertmanager,
-  type AmProcess,
 } from '../../support/alertmanager.ts';
+import type { AmProcess } from '../../support/alertmanager.ts';
 import { waitFor } from '../../support/wait.ts';
 import { MemorySecrets, settingsFor } from '../engine/helpers.ts';
 import { startProxy, type SwitchProxy } from '../engine/proxy.ts';
