@@ -31,6 +31,29 @@ const ALERTS = 200;
 const HUGE = '(a?)'.repeat(4000); // 16,000 characters
 const MID = '(a?)'.repeat(30); // 120 characters: within the per-test bound on 1,000 characters
 
+/**
+ * The 100 ms promise, held against what this machine shows with the same core, the same polls
+ * and no preview (measured just before): on a shared 2-core box another process can hold this
+ * one off the CPU for longer than that, which no budget in the app can prevent. Then the
+ * preview may add at most 100 ms to that idle worst; 99% of timer delays stay under 100 ms.
+ */
+function assertResponsive(m: Measured, idle: Measured): void {
+  const allowance = (idleMs: number) => (idleMs < 50 ? 100 : idleMs + 100);
+  const text = (x: Measured) =>
+    `max ${x.maxDelayMs.toFixed(0)} ms, p99 ${x.p99DelayMs.toFixed(0)} ms, call ${x.maxCallMs.toFixed(0)} ms`;
+  const why = `busy ${text(m)}; idle ${text(idle)}`;
+  assert.ok(m.p99DelayMs < 100, `event loop delay p99: ${why}`);
+  assert.ok(m.maxDelayMs < allowance(idle.maxDelayMs), `event loop blocked: ${why}`);
+  assert.ok(m.maxCallMs < allowance(idle.maxCallMs), `a bridge call waited: ${why}`);
+}
+
+interface Measured {
+  maxDelayMs: number;
+  p99DelayMs: number;
+  maxCallMs: number;
+  polls: number;
+}
+
 /** GET /alerts requests the proxy in front of the alerts' server has seen: the polls. */
 function alertPolls(proxy: SwitchProxy): number {
   return proxy.stats.paths.filter((p) => p.includes('/api/v2/alerts')).length;
@@ -42,13 +65,7 @@ async function whileMeasuring<T>(
   handlers: Handlers,
   proxy: SwitchProxy,
   work: () => Promise<T>,
-): Promise<{
-  result: T;
-  maxDelayMs: number;
-  p99DelayMs: number;
-  maxCallMs: number;
-  polls: number;
-}> {
+): Promise<Measured & { result: T }> {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
   let maxCallMs = 0;
@@ -87,6 +104,7 @@ describe('matching budget (real server)', { skip: amSkipReason() }, () => {
   let core: Core;
   let handlers: Handlers;
   let clusterId: string;
+  let idle: Measured;
 
   before(async () => {
     [am, forger] = await Promise.all([startAlertmanager(), startAlertmanager()]);
@@ -133,6 +151,10 @@ describe('matching budget (real server)', { skip: amSkipReason() }, () => {
     });
     const alert = Object.values(core.snapshot().alerts)[0]!;
     clusterId = alert.clusters[0]!;
+    const quiet = await whileMeasuring(core, handlers, proxy, async () => {
+      await new Promise((r) => setTimeout(r, 3_000));
+    });
+    idle = quiet;
   });
 
   after(async () => {
@@ -150,8 +172,7 @@ describe('matching budget (real server)', { skip: amSkipReason() }, () => {
     );
     assert.equal(m.result.total, 0);
     assert.equal(m.result.unknown, ALERTS, 'every alert is reported as not evaluated');
-    assert.ok(m.maxDelayMs < 100, `event loop blocked ${m.maxDelayMs.toFixed(0)} ms`);
-    assert.ok(m.maxCallMs < 100, `a bridge call took ${m.maxCallMs.toFixed(0)} ms`);
+    assertResponsive(m, idle);
   });
 
   it('chunks a preview that is within the per-test bound but costly in total', async () => {
@@ -166,8 +187,7 @@ describe('matching budget (real server)', { skip: amSkipReason() }, () => {
     });
     assert.equal(m.result.total, 10, 'evaluated exactly as the server would');
     assert.equal(m.result.unknown, 0);
-    assert.ok(m.maxDelayMs < 100, `event loop blocked ${m.maxDelayMs.toFixed(0)} ms`);
-    assert.ok(m.maxCallMs < 100, `a bridge call took ${m.maxCallMs.toFixed(0)} ms`);
+    assertResponsive(m, idle);
     assert.ok(m.polls >= 3, `polls meanwhile: ${m.polls}`);
   });
 });
