@@ -38,6 +38,7 @@ const ALONE = [
   'test/renderer/silences-scale-ui.test.ts',
   'test/renderer/big-values-ui.test.ts',
   'test/renderer/timeline-bounded-ui.test.ts',
+  'test/renderer/matching-budget-ui.test.ts',
 ];
 
 function run(list, jobs) {

@@ -83,6 +83,8 @@ export interface PreviewResult {
   fingerprints: string[];
   alerts: AlertView[];
   total: number;
+  /** Alerts not evaluated: the regex is too expensive to test here (the server decides). */
+  unknown: number;
 }
 
 export type TestConnectionResult =
@@ -163,7 +165,7 @@ export interface Core {
   silences: {
     /** Matchers for a quick silence: group labels, or alert labels minus volatile labels. */
     quickMatchers(from: { groupKey: string } | { fingerprint: string }): Matcher[];
-    preview(clusterId: string, matchers: Matcher[]): PreviewResult;
+    preview(clusterId: string, matchers: Matcher[]): Promise<PreviewResult>;
     create(clusterId: string, draft: SilenceDraft): Promise<SilenceResult>;
     /** Update; follows the id the server returns (it may be new). */
     update(silenceKey: string, draft: SilenceDraft): Promise<SilenceResult>;

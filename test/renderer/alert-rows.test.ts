@@ -5,6 +5,8 @@ import type { AlertView, GroupView } from '../../main/core/model/view.ts';
 import { completionContext, parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
 import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
 import {
+  alertPasses,
+  filterUndecided,
   flattenRows,
   type AlertFilter,
   type BuiltGroups,
@@ -197,5 +199,24 @@ describe('parseFilterText: readings the two Alertmanager parsers disagree on', (
     assert.deepEqual(p.ambiguous, ['v="tab\\there"']);
     assert.equal(p.matchers[0]?.value, 'tab\\there');
     assert.deepEqual(parseFilterText('alertname="Disk", v=~"a\\.b"').ambiguous, []);
+  });
+});
+
+describe('filter over the matching budget', () => {
+  const HUGE = '(a?)'.repeat(4000);
+  const withMatchers = (matchers: AlertFilter['matchers']): AlertFilter => ({ ...ALL, matchers });
+  it('shows the alert it cannot evaluate, marked; decides the others', () => {
+    const f = withMatchers([{ name: 'long', value: HUGE, isRegex: true, isEqual: true }]);
+    const long = alert('f1', { alertname: 'A', long: 'b'.repeat(4000) });
+    assert.equal(alertPasses(long, f), true);
+    assert.equal(filterUndecided(long, f), true);
+    // Within the budget (16 × 4,001 units) the same value is evaluated: no match, hidden.
+    const small = withMatchers([
+      { name: 'long', value: '(a?)'.repeat(4), isRegex: true, isEqual: true },
+    ]);
+    assert.equal(alertPasses(long, small), false);
+    assert.equal(filterUndecided(long, small), false);
+    // The note belongs to that filter: another filter has not failed to decide.
+    assert.equal(filterUndecided(long, withMatchers([{ ...f.matchers[0]!, value: 'b+' }])), false);
   });
 });

@@ -106,9 +106,9 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
         record('quickMatchers', args);
         return [{ name: 'alertname', value: 'X', isRegex: false, isEqual: true }];
       },
-      preview: (clusterId, ...rest) => {
+      preview: async (clusterId, ...rest) => {
         record('preview', [clusterId, ...rest]);
-        return { clusterId, fingerprints: [], alerts: [], total: 0 };
+        return { clusterId, fingerprints: [], alerts: [], total: 0, unknown: 0 };
       },
       create: async (clusterId, draft) => {
         record('create', [clusterId, draft]);

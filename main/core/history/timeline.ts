@@ -3,7 +3,8 @@
 // 7 d, flapping, a 24-hour heatmap), and export pages. Every answer is bounded: a page of
 // records, a cap on rows scanned, a cap on alerts summarised.
 import type { Matcher } from '../api/types.ts';
-import { matchesAlert } from '../matchers/evaluate.ts';
+import { turnHasTime } from '../matchers/budget.ts';
+import { evaluateAlert } from '../matchers/evaluate.ts';
 import { parseMatchers } from '../matchers/parse.ts';
 import Papa from 'papaparse';
 import type { HistoryDb } from './history-db.ts';
@@ -78,9 +79,19 @@ export function compileFilter(filter: string | undefined): Matcher[] {
   return text === '' ? [] : parseMatchers(text);
 }
 
+/**
+ * A record the filter's regex is too expensive to test on (matchers/budget.ts) is kept: the
+ * filter narrows what is shown and must not hide what it could not judge.
+ */
 function passes(r: HistoryRecord, matchers: Matcher[]): boolean {
   if (matchers.length === 0) return true;
-  return r.labels !== undefined && matchesAlert(matchers, r.labels);
+  return r.labels !== undefined && evaluateAlert(matchers, r.labels) !== 'no-match';
+}
+
+// A filtered scan stops when this turn's matching time is spent (the page says where to go on,
+// the summary that it is truncated), after one record at least so that it always progresses.
+function outOfTime(matchers: Matcher[]): boolean {
+  return matchers.length > 0 && !turnHasTime();
 }
 
 export function timelinePage(db: HistoryDb, q: TimelineQuery): TimelinePage {
@@ -100,6 +111,9 @@ export function timelinePage(db: HistoryDb, q: TimelineQuery): TimelinePage {
       limit: matchers.length === 0 ? limit - out.length : 2_000,
     });
     for (const r of chunk) {
+      if (scanned > 0 && outOfTime(matchers)) {
+        return { records: out, ...(beforeId !== undefined ? { nextBeforeId: beforeId } : {}) };
+      }
       scanned++;
       beforeId = r.id;
       if (!passes(r, matchers)) continue;
@@ -130,7 +144,7 @@ export function timelineSummary(
   let truncated = false;
   for (const { latest: r, firstAt, lastAt } of spans) {
     if (r.fingerprint === undefined || !passes(r, matchers)) continue;
-    if (alerts.length >= MAX_SUMMARY_ALERTS) {
+    if (alerts.length >= MAX_SUMMARY_ALERTS || (alerts.length > 0 && outOfTime(matchers))) {
       truncated = true;
       break;
     }

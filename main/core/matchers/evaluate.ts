@@ -6,9 +6,15 @@
 //   - `!=` / `!~` are the negations of `=` / `=~` over that value;
 //   - isEqual defaults to true when absent (as the server's JSON decoding does);
 //   - a label is one the alert has itself: `constructor` is a label name like any other.
+// Regex tests run under the cost budget (budget.ts): a test over it is not run, and the answer
+// is 'unknown' (the server decides), which every caller handles in its own honest way.
 import type { LabelSet, Matcher } from '../api/types.ts';
 import { ownValue } from '../model/own-keys.ts';
+import { affordable, charged, turnHasTime } from './budget.ts';
 import { compileMatcherRegex } from './regex.ts';
+
+/** 'unknown': a regex test was over the budget, so it was not evaluated here. */
+export type Verdict = 'match' | 'no-match' | 'unknown';
 
 /** A matcher from the wire may omit isEqual. */
 export type MatcherInput = Omit<Matcher, 'isEqual'> & { isEqual?: boolean };
@@ -37,20 +43,50 @@ export function matchesValue(m: MatcherInput, value: string): boolean {
   return isEqual ? hit : !hit;
 }
 
-/** Whether a matcher matches the empty string (the server requires one matcher that does not). */
-export function matchesEmpty(m: MatcherInput): boolean {
-  return matchesValue(m, '');
+interface EvaluateOptions {
+  /**
+   * false: only the per-test bound applies, not the turn's time. For patterns that are the
+   * user's own (the filter bar, notification rules): what a keystroke over 10,000 alerts shows,
+   * or whether an alert notifies, must not depend on how busy the machine is.
+   */
+  turnBudget?: boolean;
+}
+
+/** One matcher against one value, under the budget. */
+function valueVerdict(m: MatcherInput, value: string, turnBudget: boolean): Verdict {
+  if (!m.isRegex) return matchesValue(m, value) ? 'match' : 'no-match';
+  if (!affordable(m.value.length, value.length)) return 'unknown';
+  if (turnBudget && !turnHasTime()) return 'unknown';
+  return charged(() => matchesValue(m, value)) ? 'match' : 'no-match';
 }
 
 /**
- * True when every matcher matches the label set. An empty matcher list matches nothing here:
- * a silence or filter always needs at least one matcher, and "everything" is never what a
- * preview of an incomplete form should show.
+ * Whether every matcher matches the labels, under the budget: 'no-match' as soon as one
+ * matcher surely fails (even when another could not be evaluated), 'unknown' when none fails
+ * but one could not be evaluated.
+ * Plain equality matchers run first: they are free and often decide alone. An empty matcher
+ * list matches nothing: a silence or filter always needs at least one matcher, and
+ * "everything" is never what a preview of an incomplete form should show.
  */
-export function matchesAlert(matchers: readonly MatcherInput[], labels: LabelSet): boolean {
-  if (matchers.length === 0) return false;
-  for (const m of matchers) {
-    if (!matchesValue(m, ownValue(labels, m.name) ?? '')) return false;
+export function evaluateAlert(
+  matchers: readonly MatcherInput[],
+  labels: LabelSet,
+  { turnBudget = true }: EvaluateOptions = {},
+): Verdict {
+  if (matchers.length === 0) return 'no-match';
+  let unknown = false;
+  for (const pass of [false, true]) {
+    for (const m of matchers) {
+      if (m.isRegex !== pass) continue;
+      const v = valueVerdict(m, ownValue(labels, m.name) ?? '', turnBudget);
+      if (v === 'no-match') return 'no-match';
+      if (v === 'unknown') unknown = true;
+    }
   }
-  return true;
+  return unknown ? 'unknown' : 'match';
+}
+
+/** Whether a matcher matches the empty string (the server requires one matcher that does not). */
+export function matchesEmpty(m: MatcherInput): boolean {
+  return matchesValue(m, '');
 }

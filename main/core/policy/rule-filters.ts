@@ -1,8 +1,9 @@
 // The user's notification rules over one alert: muted instances and receivers, the minimum
 // severity, and include/exclude matcher lists (parsed once per change of the settings, with
-// the same matcher engine as the filter bar and silences). Unknown severities always pass.
+// the same matcher engine as the filter bar and silences). Unknown severities always pass, and
+// so does an alert a rule's regex is too expensive to evaluate for (matchers/budget.ts).
 import type { Matcher } from '../api/types.ts';
-import { matchesAlert } from '../matchers/evaluate.ts';
+import { evaluateAlert } from '../matchers/evaluate.ts';
 import { parseMatchers } from '../matchers/parse.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import type { NotificationSettings } from '../settings/types.ts';
@@ -50,9 +51,14 @@ export class RuleFilters {
       return `below minimum severity ${n.minSeverity}`;
     }
     const { include, exclude } = this.#compiled(n);
-    if (include.some((ms) => !matchesAlert(ms, alert.labels)))
-      return 'not matched by include rules';
-    if (exclude.some((ms) => matchesAlert(ms, alert.labels))) return 'matched by an exclude rule';
+    // A rule over the matching budget ('unknown') never drops a notification: an include rule
+    // that cannot be evaluated lets the alert through, an exclude rule that cannot does not
+    // exclude it.
+    // The patterns are the user's own: the per-test bound only, so that whether an alert
+    // notifies never depends on how busy the machine was.
+    const verdict = (ms: Matcher[]) => evaluateAlert(ms, alert.labels, { turnBudget: false });
+    if (include.some((ms) => verdict(ms) === 'no-match')) return 'not matched by include rules';
+    if (exclude.some((ms) => verdict(ms) === 'match')) return 'matched by an exclude rule';
     return null;
   }
 }

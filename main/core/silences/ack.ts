@@ -9,7 +9,7 @@
 // annotation are readable and copyable by anyone who can list silences): the install keeps the
 // ids it wrote in its ack ledger (ack-ledger.ts), and a restart picks its acks up from there.
 import type { LabelSet } from '../api/types.ts';
-import { matchesAlert } from '../matchers/evaluate.ts';
+import { evaluateAlert } from '../matchers/evaluate.ts';
 import type { MergedView, SilenceView } from '../model/view.ts';
 
 /** The comment prefix of an acknowledgement (kthxbye's default `-extend-with-prefix`). */
@@ -108,7 +108,10 @@ export function planAcks(
     }
   }
   for (const s of tended) {
-    const firing = (byCluster.get(s.clusterId) ?? []).some((l) => matchesAlert(s.matchers, l));
+    // 'unknown' (over the matching budget) counts as firing: an ack is never expired on a guess.
+    const firing = (byCluster.get(s.clusterId) ?? []).some(
+      (l) => evaluateAlert(s.matchers, l) !== 'no-match',
+    );
     if (!firing) {
       steps.push({ kind: 'expire', silenceKey: s.key });
       continue;

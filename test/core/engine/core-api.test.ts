@@ -146,7 +146,7 @@ describe('core facade with one server', { skip: amSkipReason() }, () => {
     assert.deepEqual(matchers, [
       { name: 'alertname', value: 'ApiDisk', isRegex: false, isEqual: true },
     ]);
-    const preview = core.silences.preview(group.clusterId, matchers);
+    const preview = await core.silences.preview(group.clusterId, matchers);
     assert.equal(preview.total, 2);
     // Alert quick matchers drop volatile labels such as pod.
     const fp = group.alerts[0]!;

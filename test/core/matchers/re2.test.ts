@@ -1,11 +1,8 @@
 // Regexes mean what Go's RE2 means on the server, and no pattern can stall the process.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import {
-  matchesAlert,
-  matchesValue,
-  matcherRegexError,
-} from '../../../main/core/matchers/evaluate.ts';
+import { matchesValue, matcherRegexError } from '../../../main/core/matchers/evaluate.ts';
+import { matchesAlert } from '../../support/matches.ts';
 import { parseMatchers } from '../../../main/core/matchers/parse.ts';
 
 const re = (value: string) => ({ name: 'v', value, isRegex: true, isEqual: true });

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GettableAlert, Matcher, PostableAlert } from '../../../main/core/api/types.ts';
-import { matchesAlert } from '../../../main/core/matchers/evaluate.ts';
+import { matchesAlert } from '../../support/matches.ts';
 import { formatMatcher } from '../../../main/core/matchers/format.ts';
 import { parseMatcher } from '../../../main/core/matchers/parse.ts';
 import {
@@ -170,9 +170,8 @@ async function previewsMatchServer(
   const created: { text: string; id: string; preview: string[] }[] = [];
   for (const text of typed) {
     const matchers = [named, parseMatcher(text)];
-    const preview = x.w.core.silences
-      .preview(clusterId, matchers)
-      .alerts.map((a) => a.labels.idx as string)
+    const preview = (await x.w.core.silences.preview(clusterId, matchers)).alerts
+      .map((a) => a.labels.idx as string)
       .sort();
     const r = await x.w.core.silences.create(clusterId, {
       matchers,

@@ -2,11 +2,8 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { Matcher } from '../../../main/core/api/types.ts';
 import { parseMatchers } from '../../../main/core/matchers/parse.ts';
-import {
-  matchesAlert,
-  matchesEmpty,
-  matcherRegexError,
-} from '../../../main/core/matchers/evaluate.ts';
+import { matchesEmpty, matcherRegexError } from '../../../main/core/matchers/evaluate.ts';
+import { matchesAlert } from '../../support/matches.ts';
 
 const m = (s: string): Matcher[] => parseMatchers(s);
 

@@ -7,7 +7,7 @@ import {
   quickMatchersForAlert,
   quickMatchersForGroup,
 } from '../../../main/core/silences/quick.ts';
-import { matchesAlert } from '../../../main/core/matchers/evaluate.ts';
+import { matchesAlert } from '../../support/matches.ts';
 import { previewSilence } from '../../../main/core/silences/preview.ts';
 import { validateDraft } from '../../../main/core/silences/validate.ts';
 import type { SilenceDraft } from '../../../main/core/service.ts';
@@ -138,7 +138,7 @@ describe('validateDraft', () => {
 });
 
 describe('previewSilence', () => {
-  it('lists the alerts of that cluster the matchers hit, any state', () => {
+  it('lists the alerts of that cluster the matchers hit, any state', async () => {
     const a1 = alert({ labels: { alertname: 'HighCPU', instance: 'a' } });
     const a2 = alert({
       labels: { alertname: 'HighCPU', instance: 'b' },
@@ -147,7 +147,7 @@ describe('previewSilence', () => {
     const a3 = alert({ labels: { alertname: 'HighCPU', instance: 'c' }, states: { c2: 'active' } });
     const a4 = alert({ labels: { alertname: 'DiskFull', instance: 'a' } });
     const view = snapshot({ alerts: [a1, a2, a3, a4], clusters: [cluster('c1'), cluster('c2')] });
-    const r = previewSilence(view, 'c1', [
+    const r = await previewSilence(view, 'c1', [
       { name: 'alertname', value: 'HighCPU', isRegex: false, isEqual: true },
     ]);
     assert.equal(r.clusterId, 'c1');
@@ -157,10 +157,13 @@ describe('previewSilence', () => {
       r.alerts.map((a) => a.labels.instance),
       ['a', 'b'],
     );
-    assert.equal(previewSilence(view, 'c1', []).total, 0);
+    assert.equal((await previewSilence(view, 'c1', [])).total, 0);
     assert.equal(
-      previewSilence(view, 'c2', [{ name: 'instance', value: 'a|c', isRegex: true, isEqual: true }])
-        .total,
+      (
+        await previewSilence(view, 'c2', [
+          { name: 'instance', value: 'a|c', isRegex: true, isEqual: true },
+        ])
+      ).total,
       1,
     );
   });

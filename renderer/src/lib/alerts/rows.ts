@@ -6,7 +6,7 @@ import type { Matcher } from '$core/api/types.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import type { UiSettings } from '$core/settings/types.ts';
 import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
-import { matchesAlert } from '$core/matchers/evaluate.ts';
+import { evaluateAlert } from '$core/matchers/evaluate.ts';
 
 /** The remembered filter's toggles and pickers, with its text parsed into matchers and words. */
 export interface AlertFilter extends Omit<UiSettings['filter'], 'text'> {
@@ -78,10 +78,32 @@ export function textOf(a: AlertView): string {
 
 const textCache = new WeakMap<AlertView, string>();
 
+// Alerts the filter's regex could not be evaluated for (over the per-test bound of the matching
+// budget, $core/matchers/budget.ts; the pattern is the user's own, so no turn budget): they are
+// shown, never hidden on a guess, and their row says so.
+// Keyed by the matchers' text, so the note belongs to the filter that could not decide.
+const undecided = new WeakMap<AlertView, string>();
+const keyCache = new WeakMap<readonly Matcher[], string>();
+
+function matchersKey(ms: readonly Matcher[]): string {
+  let k = keyCache.get(ms);
+  if (k === undefined) keyCache.set(ms, (k = JSON.stringify(ms)));
+  return k;
+}
+
+/** Whether the filter's matchers could not be evaluated for this alert (it is shown anyway). */
+export function filterUndecided(a: AlertView, f: Pick<AlertFilter, 'matchers'>): boolean {
+  return f.matchers.length > 0 && undecided.get(a) === matchersKey(f.matchers);
+}
+
 export function alertPasses(a: AlertView, f: AlertFilter): boolean {
   if (!alertPassesState(a, f)) return false;
   if (f.instances.length > 0 && !a.instances.some((i) => f.instances.includes(i))) return false;
-  if (f.matchers.length > 0 && !matchesAlert(f.matchers, a.labels)) return false;
+  if (f.matchers.length > 0) {
+    const v = evaluateAlert(f.matchers, a.labels, { turnBudget: false });
+    if (v === 'no-match') return false;
+    if (v === 'unknown') undecided.set(a, matchersKey(f.matchers));
+  }
   if (f.words.length > 0) {
     let t = textCache.get(a);
     if (t === undefined) {

@@ -1,7 +1,7 @@
 // How alerts and silences relate, in words the window shows: acknowledgements (never shown as
 // plain silences), time-interval mutes, the alerts a silence silences now (the server's
 // silencedBy, not a preview), and the expired silences that matched an alert.
-import { matchesAlert } from '$core/matchers/evaluate.ts';
+import { evaluateAlert } from '$core/matchers/evaluate.ts';
 import { acknowledgedBy } from '$core/model/ack-text.ts';
 import type { AlertView, SilenceView } from '$core/model/view.ts';
 
@@ -31,20 +31,32 @@ export function silencedAlerts(
   );
 }
 
-/** Expired silences of the alert's clusters whose matchers match it, latest ended first. */
+export interface ExpiredSilences {
+  /** Latest ended first, at most MAX_EXPIRED_SHOWN. */
+  silences: SilenceView[];
+  /** Expired silences whose regex was too expensive to test on this alert (skipped). */
+  skipped: number;
+}
+
+/**
+ * Expired silences of the alert's clusters whose matchers match it. One whose regex is over
+ * the matching budget ($core/matchers/budget.ts) is skipped and counted, never guessed.
+ */
 export function expiredSilencesOf(
   alert: AlertView,
   silences: Readonly<Record<string, SilenceView>>,
-): SilenceView[] {
+): ExpiredSilences {
   const out: SilenceView[] = [];
+  let skipped = 0;
   for (const key in silences) {
     const s = silences[key]!;
     if (s.state !== 'expired' || !alert.clusters.includes(s.clusterId)) continue;
-    if (matchesAlert(s.matchers, alert.labels)) out.push(s);
+    const v = evaluateAlert(s.matchers, alert.labels);
+    if (v === 'match') out.push(s);
+    else if (v === 'unknown') skipped++;
   }
-  return out
-    .sort((a, b) => Date.parse(b.endsAt) - Date.parse(a.endsAt))
-    .slice(0, MAX_EXPIRED_SHOWN);
+  out.sort((a, b) => Date.parse(b.endsAt) - Date.parse(a.endsAt));
+  return { silences: out.slice(0, MAX_EXPIRED_SHOWN), skipped };
 }
 
 /** Why a silence needs attention, in one line; '' when it does not. */
