@@ -39,13 +39,14 @@ export function supportsActions(platform: NodeJS.Platform): boolean {
   return platform === 'darwin' || platform === 'win32';
 }
 
-const ACTION_TEXT: Record<NotificationAction['kind'], string> = {
+const ACTION_TEXT: Record<NotificationAction['kind'] | 'unack', string> = {
   silence: 'Silence 1h',
   ack: 'Acknowledge',
   expire: 'Expire',
   extend: 'Extend 1d',
   runbook: 'Open runbook',
   undo: 'Undo',
+  unack: 'Un-acknowledge',
 };
 
 export const NOTIFICATION_SILENCE_MS = 3_600_000;
@@ -131,6 +132,34 @@ export function planSilencedNotice(
   if (buttons) {
     plan.actions.push({ kind: 'undo', silenceKeys });
     options.actions = [{ type: 'button', text: ACTION_TEXT.undo }];
+  }
+  return plan;
+}
+
+/**
+ * The confirmation of an acknowledgement (tray menu), with Un-acknowledge on the notification
+ * where buttons exist (it expires the acks just made: this install's own), else the tray menu's.
+ */
+export function planAckedNotice(
+  what: string,
+  silenceKeys: string[],
+  platform: NodeJS.Platform,
+): NotificationPlan {
+  const buttons = supportsActions(platform);
+  const options: NotificationOptionsModel = {
+    title: 'Acknowledged',
+    body: clip(
+      buttons
+        ? `${what}: silenced until it resolves.`
+        : `${what}: silenced until it resolves.\nUn-acknowledge from the tray menu.`,
+      MAX_BODY,
+    ),
+    silent: true,
+  };
+  const plan: NotificationPlan = { options, onClick: { view: 'silences' }, actions: [] };
+  if (buttons && silenceKeys.length > 0) {
+    plan.actions.push({ kind: 'undo', silenceKeys });
+    options.actions = [{ type: 'button', text: ACTION_TEXT.unack }];
   }
   return plan;
 }

@@ -3,7 +3,11 @@
 // waking. Electron-free (the window, the notifier and the settings save come in), so Node
 // tests drive it with a fake core.
 import type { Core } from '../core/service.ts';
-import { planSilencedNotice, type NotificationPlan } from './notification-options.ts';
+import {
+  planAckedNotice,
+  planSilencedNotice,
+  type NotificationPlan,
+} from './notification-options.ts';
 import {
   SILENCE_DURATIONS,
   groupName,
@@ -80,17 +84,30 @@ export class TrayActions {
         return this.#silenceGroup(action.groupKey, action.durationMs);
       case 'ack-group': {
         const group = core.snapshot().groups[action.groupKey];
-        await core.silences.acknowledge(
+        const results = await core.silences.acknowledge(
           { groupKey: action.groupKey },
           'Acknowledged from the Alertmanager Tray menu',
         );
+        this.#opts.notify(
+          planAckedNotice(
+            group ? groupName(group) : action.groupKey,
+            results.map((r) => r.silenceKey),
+            this.#opts.platform,
+          ),
+        );
+        return;
+      }
+      case 'unack-group': {
+        const group = core.snapshot().groups[action.groupKey];
+        // Only this install's acks come here (the menu offers no one else's).
+        await core.silences.undo(action.silenceKeys);
         this.#opts.notify({
           options: {
-            title: 'Acknowledged',
-            body: `${group ? groupName(group) : action.groupKey}: silenced until it resolves.`,
+            title: 'Acknowledgement ended',
+            body: `${group ? groupName(group) : action.groupKey}: its alerts notify again.`,
             silent: true,
           },
-          onClick: { view: 'silences' },
+          onClick: { view: 'alerts', groupKey: action.groupKey },
           actions: [],
         });
         return;

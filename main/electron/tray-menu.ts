@@ -18,6 +18,7 @@ export type TrayAction =
   | { type: 'open-window'; navigate?: NavigateRequest }
   | { type: 'silence-group'; groupKey: string; durationMs: number }
   | { type: 'ack-group'; groupKey: string }
+  | { type: 'unack-group'; groupKey: string; silenceKeys: string[] }
   | { type: 'extend-silence'; silenceKey: string; durationMs: number }
   | { type: 'undo-silence'; silenceKeys: string[] }
   /** untilIso null resumes. */
@@ -141,12 +142,27 @@ export function groupName(group: GroupView): string {
   return parts.length > 0 ? parts.join(' · ') : '(ungrouped)';
 }
 
-/** "Acknowledged by you, alice" for a group some of whose alerts are acked; else nothing. */
+/**
+ * "Acknowledged by you, alice" for a group some of whose alerts are acked, and Un-acknowledge
+ * when some of those acks are this install's (someone else's are never offered); else nothing.
+ */
 function ackedItem(group: GroupView, snapshot: ViewSnapshot): MenuItemModel[] {
-  const acks = acksOn(group.alerts, snapshot).map((s) => s.ack!);
-  if (acks.length === 0) return [];
-  const label = menuText(acknowledgedBy(acks).replace(/^a/, 'A'));
-  return [{ type: 'item', id: `group-acked:${group.key}`, label, enabled: false }];
+  const silences = acksOn(group.alerts, snapshot);
+  if (silences.length === 0) return [];
+  const label = menuText(acknowledgedBy(silences.map((s) => s.ack!)).replace(/^a/, 'A'));
+  const items: MenuItemModel[] = [
+    { type: 'item', id: `group-acked:${group.key}`, label, enabled: false },
+  ];
+  const mine = silences.filter((s) => s.ack!.mine).map((s) => s.key);
+  if (mine.length > 0) {
+    items.push({
+      type: 'item',
+      id: `group-unack:${group.key}`,
+      label: 'Un-acknowledge (notify again)',
+      action: { type: 'unack-group', groupKey: group.key, silenceKeys: mine },
+    });
+  }
+  return items;
 }
 
 /** A silence in a menu: its matchers, shortened. */

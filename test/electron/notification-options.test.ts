@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import type { AppNotification } from '../../main/core/model/events.ts';
 import {
   planNotification,
+  planAckedNotice,
   planSilencedNotice,
   runNotificationAction,
 } from '../../main/electron/notification-options.ts';
@@ -143,6 +144,21 @@ describe('notification mapping', () => {
     await runNotificationAction({ kind: 'runbook', url: 'https://r.example/x' }, deps);
     assert.deepEqual(expired, ['c1/a', 'c1/b']);
     assert.deepEqual(opened, ['https://r.example/x']);
+  });
+
+  it('an ack is confirmed with Un-acknowledge (buttons) or a pointer to the tray menu', async () => {
+    const win = planAckedNotice('DiskFull', ['c1/ack'], 'win32');
+    assert.deepEqual(win.options.actions, [{ type: 'button', text: 'Un-acknowledge' }]);
+    assert.deepEqual(win.actions, [{ kind: 'undo', silenceKeys: ['c1/ack'] }]);
+    const ended: string[] = [];
+    const core = {
+      silences: { undo: async (keys: readonly string[]) => void ended.push(...keys) },
+    } as unknown as Parameters<typeof runNotificationAction>[1]['core'];
+    await runNotificationAction(win.actions[0]!, { core, openExternal: async () => {} });
+    assert.deepEqual(ended, ['c1/ack']);
+    const linux = planAckedNotice('DiskFull', ['c1/ack'], 'linux');
+    assert.equal(linux.options.actions, undefined);
+    assert.match(linux.options.body, /Un-acknowledge from the tray menu/);
   });
 
   it('short title and body; other targets', () => {

@@ -72,6 +72,18 @@ describe('tray actions', () => {
     assert.equal(t.trayRefreshes(), refreshes);
   });
 
+  it('an ack from the menu is confirmed, and Un-acknowledge ends the acks given', async () => {
+    const t = setUp();
+    await t.actions.run({ type: 'ack-group', groupKey: 'g1' });
+    assert.ok(t.core.calls.some((c) => c.method === 'acknowledge'));
+    assert.equal(t.notified.at(-1)?.options.title, 'Acknowledged');
+    // Linux notifications have no buttons: the body points at the menu's Un-acknowledge.
+    assert.match(t.notified.at(-1)?.options.body ?? '', /Un-acknowledge from the tray menu/);
+    await t.actions.run({ type: 'unack-group', groupKey: 'g1', silenceKeys: ['c/ack-1'] });
+    assert.deepEqual(t.core.calls.find((c) => c.method === 'undo')?.args, [['c/ack-1']]);
+    assert.equal(t.notified.at(-1)?.options.title, 'Acknowledgement ended');
+  });
+
   it('a quick silence is confirmed and can be undone from the menu for a few minutes', async () => {
     const t = setUp();
     await t.actions.run({ type: 'silence-group', groupKey: 'g1', durationMs: 3_600_000 });

@@ -269,6 +269,18 @@ describe('tray menu model', () => {
       label: 'Acknowledged by you, alice',
       enabled: false,
     });
+    // Un-acknowledge ends this install's acks only; alice's is never offered.
+    const unack = () =>
+      find(buildTrayMenu(s, { now: NOW, severityOrder: ORDER }).items, 'group-unack:g-crit');
+    assert.deepEqual(unack(), {
+      type: 'item',
+      id: 'group-unack:g-crit',
+      label: 'Un-acknowledge (notify again)',
+      action: { type: 'unack-group', groupKey: 'g-crit', silenceKeys: ['c1/a'] },
+    });
+    s.silences = { 'c1/b': ack('b', 'alice', false) };
+    assert.ok(label(), "alice's ack is said");
+    assert.equal(unack(), undefined, "someone else's ack: no Un-acknowledge");
     s.silences = { 'c1/a': ack('a', 'me', false, 'expired') };
     assert.equal(label(), undefined, 'no active ack: nothing said');
   });
