@@ -145,8 +145,29 @@ describe('attention', { skip: amSkipReason() }, () => {
       const { page } = ui;
       const badge = page.locator('header.topbar .quiet');
       await badge.waitFor({ timeout: 15_000 });
-      assert.match((await badge.textContent()) ?? '', /^quiet until \S/);
-      await waitFor(async () => /quiet until /.test(await page.title()), { message: 'title' });
+      // Critical alerts break through here, and the words say so.
+      assert.match((await badge.getAttribute('title')) ?? '', /^quiet \(critical on\) until \S/);
+      await waitFor(async () => /quiet \(critical on\) until /.test(await page.title()), {
+        message: 'title',
+      });
+      // Nothing in the top bar is pushed out by the badge, at Electron's default width and at
+      // the 480 px minimum: the bell and Refresh stay in view.
+      for (const width of [960, 480]) {
+        await page.setViewportSize({ width, height: 680 });
+        const fits = await page.evaluate(() => {
+          const g = globalThis as unknown as {
+            document: {
+              querySelector(s: string): { scrollWidth: number; clientWidth: number } | null;
+            };
+          };
+          const bar = g.document.querySelector('header.topbar');
+          return bar ? bar.scrollWidth <= bar.clientWidth : false;
+        });
+        assert.ok(fits, `top bar fits at ${width}`);
+        const refresh = await page.getByRole('button', { name: 'Refresh now' }).boundingBox();
+        assert.ok(refresh && refresh.x + refresh.width <= width, `Refresh in view at ${width}`);
+      }
+      await page.setViewportSize({ width: 960, height: 680 });
 
       await postAlerts(am.url, [
         makeAlert({ alertname: 'QuietDisk', severity: 'critical' }, { endsAt: far() }),

@@ -119,7 +119,8 @@ export interface QuietTextOptions {
 
 /**
  * What to say while notifications are held, or null when they are not: "notifications off",
- * "paused until 14:30" (snooze), "quiet until 07:00" (quiet hours). Said wherever it holds.
+ * "paused until 14:30" (snooze), "quiet until 07:00" (quiet hours), "quiet (critical on) until
+ * 07:00" when critical alerts break through. Said wherever it holds.
  */
 export function quietText(
   n: NotificationSettings,
@@ -136,5 +137,7 @@ export function quietText(
   }
   if (reason === null) return null;
   const end = quietHoursEnd(n.quietHours, nowMs, localTime(nowMs));
-  return end === undefined ? 'quiet hours' : `quiet until ${format(end, nowMs)}`;
+  // At 3 a.m. "quiet" alone reads as "nothing will wake me": say when criticals still do.
+  const quiet = n.criticalBreaksQuiet ? 'quiet (critical on)' : 'quiet';
+  return end === undefined ? `${quiet} hours` : `${quiet} until ${format(end, nowMs)}`;
 }

@@ -41,6 +41,10 @@ describe('quietText: what the tray, the top bar and the title say', () => {
     // All day on Friday and Saturday: until Sunday 00:00.
     assert.equal(quietText(q('00:00', '00:00', [5, 6]), T0, fmt), 'quiet until 00:00');
     assert.equal(quietText(q('00:00', '00:00'), T0, fmt), 'quiet hours', 'never ends');
+    // When criticals break through, the words say so (quiet alone reads "nothing will wake me").
+    const through = q('11:00', '13:30');
+    through.criticalBreaksQuiet = true;
+    assert.equal(quietText(through, T0, fmt), 'quiet (critical on) until 13:30');
   });
   it('snooze: paused until its end, or paused; off says so', () => {
     const until = T0 + 150 * MIN;
