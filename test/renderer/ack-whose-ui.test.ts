@@ -35,6 +35,12 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
       'acknowledged by you',
     );
     await alertRow('UiMine').locator('[data-testid=unack]').waitFor();
+    // The detail pane says it too, and offers Un-ack where Acknowledge was.
+    await alertRow('UiMine').locator('.alertname').first().click();
+    const detail = page.locator('[data-testid=alert-detail]');
+    await detail.locator('[data-testid=acked-by]', { hasText: 'acknowledged by you' }).waitFor();
+    await detail.locator('[data-testid=unack]').waitFor();
+    assert.equal(await detail.locator('[data-testid=ack-alert]').count(), 0);
 
     await groupRow('UiMine').locator('[data-testid=unack]').click();
     await page.locator('[data-testid=toast]', { hasText: 'Acknowledgement ended' }).waitFor();
@@ -68,6 +74,16 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     );
     assert.equal(await groupRow('UiTheirs').locator('[data-testid=unack]').count(), 0);
     assert.equal(await alertRow('UiTheirs').locator('[data-testid=unack]').count(), 0);
+    // In the detail: who is on it, and acknowledging as well is a visible, separate choice.
+    await alertRow('UiTheirs').locator('.alertname').first().click();
+    const detail = page.locator('[data-testid=alert-detail]');
+    await detail
+      .locator('[data-testid=acked-by]', { hasText: 'acknowledged by mallory' })
+      .waitFor();
+    const too = detail.locator('[data-testid=ack-alert]');
+    assert.equal(await too.textContent(), 'Acknowledge too');
+    assert.match((await too.getAttribute('title')) ?? '', /mallory/);
+    assert.equal(await detail.locator('[data-testid=unack]').count(), 0);
     assert.deepEqual(t.ui.problems, []);
   });
 });
