@@ -7,6 +7,7 @@ import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { EventDiffer, initialClusters } from '../policy/differ.ts';
 import { NotificationPolicy } from '../policy/notify.ts';
+import type { LedgerMemory } from '../policy/episodes.ts';
 import type { Settings } from '../settings/types.ts';
 
 /** A notification the policy kept quiet (quiet hours, snooze, rules) and why. */
@@ -44,6 +45,11 @@ export class EventPipeline {
     nowMs: number,
   ): CycleOutcome {
     return this.#decide(events, view, settings, nowMs, new Set());
+  }
+
+  /** What the policy remembers, by kind (a diagnostic: the bench's heap case reads it). */
+  get policyMemory(): LedgerMemory {
+    return this.#policy.memory;
   }
 
   /** Reminders of alerts still firing unacknowledged: asked after every merge. */

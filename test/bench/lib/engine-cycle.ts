@@ -117,9 +117,12 @@ export class EngineCycle {
     const previous = { seq: this.#seq - 1, ...prev };
     const view = { seq: this.#seq, ...next };
     const outcome = this.#pipeline.process(previous, view, this.#settings, this.#nowMs());
-    const { events, notifications } = outcome;
+    // As the core does after every merge (create-core.ts): reminders of unacknowledged alerts.
+    const reminders = this.#pipeline.reminders(view, this.#settings, this.#nowMs());
+    const events = [...outcome.events, ...reminders.events];
+    const notifications = [...outcome.notifications, ...reminders.notifications];
     if (this.#onCycle && events.length > 0) {
-      this.#onCycle({ at: this.#nowMs(), view, previous, ...outcome });
+      this.#onCycle({ at: this.#nowMs(), view, previous, ...outcome, events, notifications });
     }
     result.events = events.length;
     result.notifications = notifications.length;
@@ -129,16 +132,11 @@ export class EngineCycle {
 
   /**
    * What the notification policy remembers (diagnostic for the heap case): firing episodes and
-   * its `current` index (cluster+fingerprint -> episode). Reads private state on purpose.
+   * its `current` index (cluster+fingerprint -> episode).
    */
   get policyMemory(): { episodes: number; current: number } {
-    const inner = this.#pipeline as unknown as {
-      policy?: { episodeCount?: number; current?: Map<string, string> };
-    };
-    return {
-      episodes: inner.policy?.episodeCount ?? -1,
-      current: inner.policy?.current?.size ?? -1,
-    };
+    const { episodes, current } = this.#pipeline.policyMemory;
+    return { episodes, current };
   }
 
   /** The current view as a snapshot (what a new subscriber receives). */
