@@ -26,6 +26,8 @@ import { waitFor } from '../../support/wait.ts';
 import { MemorySecrets, settingsFor } from '../engine/helpers.ts';
 import { startProxy, type SwitchProxy } from '../engine/proxy.ts';
 import { postSilence } from '../../support/post-silence.ts';
+import { hostname } from 'node:os';
+import { ackComment, ownerTag } from '../../../main/core/silences/ack.ts';
 
 const ALERTS = 200;
 const HUGE = '(a?)'.repeat(4000); // 16,000 characters
@@ -142,7 +144,11 @@ describe('matching budget (real server)', { skip: amSkipReason() }, () => {
         { name: 'alertname', value: 'Costly', isRegex: false, isEqual: true },
         { name: 'long', value: HUGE, isRegex: true, isEqual: true },
       ],
-      'a costly regex',
+      // A forged ack: this install's very tag (readable by anyone who lists silences). It is
+      // never tended (not in the ledger), so its regex is never evaluated against the alerts
+      // in the cycle; it sits on a second server because Alertmanager itself spends ~110 s
+      // matching it against 200 such alerts before answering a poll.
+      ackComment('', ownerTag(hostname(), 'tester')),
     );
     await waitFor(async () => {
       await core.refresh();
@@ -167,12 +173,16 @@ describe('matching budget (real server)', { skip: amSkipReason() }, () => {
   it('previews the 16 KB server silence as unknown without blocking the core', async () => {
     const silence = Object.values(core.snapshot().silences)[0]!;
     assert.equal(silence.matchers.find((x) => x.isRegex)?.value, HUGE);
+    assert.equal(silence.ack?.mine, false, "the forged ack is someone else's");
     const m = await whileMeasuring(core, handlers, proxy, () =>
       handlers['silences:preview'](clusterId, silence.matchers),
     );
     assert.equal(m.result.total, 0);
     assert.equal(m.result.unknown, ALERTS, 'every alert is reported as not evaluated');
     assertResponsive(m, idle);
+    const after = core.snapshot().silences[silence.key];
+    assert.equal(after?.endsAt, silence.endsAt, 'never extended by this install');
+    assert.equal(after?.state, 'active', 'never expired by this install');
   });
 
   it('chunks a preview that is within the per-test bound but costly in total', async () => {
