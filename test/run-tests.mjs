@@ -39,6 +39,8 @@ const ALONE = [
   'test/renderer/big-values-ui.test.ts',
   'test/renderer/timeline-bounded-ui.test.ts',
   'test/renderer/matching-budget-ui.test.ts',
+  // Asserts how long the core's event loop may be blocked during a costly preview.
+  'test/core/matchers/budget.test.ts',
 ];
 
 function run(list, jobs) {

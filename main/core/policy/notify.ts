@@ -235,7 +235,7 @@ export class NotificationPolicy {
     const alert = c.view.alerts[e.fingerprint];
     if (!alert) return;
     // Watched for reminders from now, whether or not this episode notifies (an ack lapsed).
-    this.#reminders.firing(e, alert, c.nowMs);
+    this.#reminders.firing(e, alert, c.nowMs, c.n);
     const esc = c.escalations.get(cf);
     const ep = this.#ledger.start(alert, e.clusterId, c.order, esc !== undefined);
     if (!ep) return;
