@@ -216,6 +216,19 @@ describe('screenshots', { skip: amSkipReason() }, () => {
         ] as const) {
           await page.setViewportSize(size);
           await shot(name);
+          // Five tabs and five severity counts: the top bar fits, Refresh whole and in view.
+          const bar = await page.evaluate(() => {
+            const g = globalThis as unknown as {
+              document: {
+                querySelector(s: string): { scrollWidth: number; clientWidth: number } | null;
+              };
+            };
+            const el = g.document.querySelector('header.topbar');
+            return el ? { scroll: el.scrollWidth, client: el.clientWidth } : null;
+          });
+          assert.ok(bar && bar.scroll <= bar.client, `top bar fits at ${size.width}`);
+          const refresh = await page.getByRole('button', { name: 'Refresh now' }).boundingBox();
+          assert.ok(refresh && refresh.x + refresh.width <= size.width, `Refresh at ${size.width}`);
         }
         await page.setViewportSize({ width: 1280, height: 800 });
 
