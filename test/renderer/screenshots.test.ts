@@ -209,13 +209,14 @@ describe('screenshots', { skip: amSkipReason() }, () => {
         });
         await page.locator('[data-testid=alert-row]').first().click();
         await shot('alerts');
-        // The Electron window's default and minimum sizes.
+        // A common laptop size, the Electron window's default and minimum sizes.
         for (const [name, size] of [
+          ['alerts-1280', { width: 1280, height: 800 }],
           ['alerts-960', { width: 960, height: 680 }],
           ['alerts-narrow', { width: 480, height: 640 }],
         ] as const) {
           await page.setViewportSize(size);
-          await shot(name);
+          if (name !== 'alerts-1280') await shot(name);
           // Five tabs and five severity counts: the top bar fits, Refresh whole and in view.
           const bar = await page.evaluate(() => {
             const g = globalThis as unknown as {
