@@ -24,7 +24,7 @@ function group(
   return {
     key,
     clusterId: 'instance:am1',
-    receiver: 'team-a',
+    receivers: ['team-a'],
     labels,
     alerts: [],
     counts: { active, suppressed: 0, unprocessed: 0 },

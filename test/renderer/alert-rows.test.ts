@@ -29,7 +29,7 @@ function group(key: string, alerts: string[], receiver = 'r'): GroupView {
   return {
     key,
     clusterId: 'c1',
-    receiver,
+    receivers: [receiver],
     labels: {},
     alerts,
     counts: { active: alerts.length, suppressed: 0, unprocessed: 0 },
@@ -103,6 +103,7 @@ describe('buildGroups', () => {
       {
         state: 'suppressed',
         silencedBy: ['c1/s'],
+        receivers: ['other'],
       },
     ),
   };

@@ -47,7 +47,8 @@ function randomAlert(r: () => number, fp: string): AlertView {
     silencedBy: silenced ? ['c1/s'] : [],
     inhibitedBy: state === 'suppressed' && !silenced ? ['x'] : [],
     statusByCluster: {},
-    receivers: ['r'],
+    // Routed to r2, sometimes also to r1 (a route with `continue`).
+    receivers: r() < 0.3 ? ['r1', 'r2'] : ['r2'],
     instances: [r() < 0.5 ? 'i1' : 'i2'],
     clusters: ['c1'],
     severity,
@@ -80,7 +81,7 @@ function reference(
   const shown = new Set<string>();
   const out: { key: string; alerts: AlertView[]; rank: number; newest: number }[] = [];
   for (const g of Object.values(groups)) {
-    if (f.receivers.length > 0 && !f.receivers.includes(g.receiver)) continue;
+    if (f.receivers.length > 0 && !g.receivers.some((x) => f.receivers.includes(x))) continue;
     const visible = g.alerts
       .map((fp) => alerts[fp])
       .filter((a): a is AlertView => a !== undefined && alertPasses(a, f))
@@ -120,7 +121,7 @@ describe('GroupFilter over prepared groups', () => {
       return {
         key: `g${k}`,
         clusterId: 'c1',
-        receiver: r() < 0.3 ? 'r1' : 'r2',
+        receivers: [r() < 0.3 ? 'r1' : 'r2'],
         labels: {},
         alerts: [...new Set(fps)],
         counts: { active: 0, suppressed: 0, unprocessed: 0 },
@@ -199,7 +200,7 @@ describe('GroupFilter over prepared groups', () => {
       groups[`g${k}`] = {
         key: `g${k}`,
         clusterId: 'c1',
-        receiver: 'r',
+        receivers: ['r'],
         labels: {},
         alerts: fps,
         counts: { active: 0, suppressed: 0, unprocessed: 0 },

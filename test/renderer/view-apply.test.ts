@@ -78,7 +78,7 @@ describe('applying deltas', () => {
             {
               key: 'c1|r|{alertname="a"}',
               clusterId: 'c1',
-              receiver: 'r',
+              receivers: ['r'],
               labels: { alertname: 'a' },
               alerts: ['a'],
               counts: { active: 1, suppressed: 0, unprocessed: 0 },

@@ -64,7 +64,7 @@ function bigSnapshot(n: number, seq = 1): ViewSnapshot {
     groups[key] = {
       key,
       clusterId: 'c',
-      receiver: 'r',
+      receivers: ['r'],
       labels: { g: String(g) },
       alerts: fps,
       counts: { active: 10, suppressed: 0, unprocessed: 0 },

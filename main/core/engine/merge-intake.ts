@@ -11,7 +11,7 @@ import { sameAlert, sameStrings } from '../api/same-alert.ts';
 import type { ClusterView } from '../model/view.ts';
 import { deepEqual } from './equal.ts';
 import type { InstanceData, SourceEntry } from './merge-input.ts';
-import type { AlertSlot, Listing, MergeState, Source } from './merge-state.ts';
+import type { AlertSlot, GroupState, Listing, MergeState, Source } from './merge-state.ts';
 
 /** Takes in the sources' data, queuing in `state` what each change touches. */
 export class Intake {
@@ -80,6 +80,9 @@ export class Intake {
     const token = ++this.#load;
     const oldListed = src.listed;
     const listed: Listing[] = [];
+    // Label sets this poll lists more than once: under several receivers (routes with
+    // `continue`), or a broken server repeating a group. Their listing is the union.
+    let again: Map<GroupState, Listing> | undefined;
     for (let j = 0; j < data.groups.length; j++) {
       const g = data.groups[j]!;
       const hint = oldListed[j];
@@ -91,33 +94,42 @@ export class Intake {
       // The same group at the same position: its alerts are probably at the same positions too.
       const before = hint !== undefined && hint.gs === gs ? hint.slots : undefined;
       const { fps, slots } = this.#listAlerts(src, g.alerts, before, token);
+      const receiver = g.receiver.name;
       if (gs.touched === token) {
-        // The server listed this group twice: its listing is the union.
-        const first = listed.find((l) => l.gs === gs)!;
-        const merged = first.fps.slice();
-        for (let i = 0; i < fps.length; i++) {
-          if (merged.includes(fps[i]!)) continue;
-          merged.push(fps[i]!);
-          first.slots.push(slots[i]!);
-        }
-        first.fps = merged;
-        gs.listings.set(src, merged);
-        this.#state.queueGroup(gs);
+        again ??= new Map(listed.map((l) => [l.gs, l]));
+        unite(again.get(gs)!, fps, slots, receiver);
         continue;
       }
       gs.touched = token;
-      listed.push({ gs, fps, slots });
-      const was = gs.listings.get(src);
-      gs.listings.set(src, fps);
-      if (was === undefined || !sameStrings(was, fps)) this.#state.queueGroup(gs);
+      const l: Listing = { gs, fps, slots, receivers: [receiver] };
+      listed.push(l);
+      again?.set(gs, l);
+    }
+    for (const l of listed) {
+      const was = l.gs.listings.get(src);
+      const wasReceivers = l.gs.receivers.get(src);
+      l.gs.listings.set(src, l.fps);
+      l.gs.receivers.set(src, l.receivers);
+      if (
+        was === undefined ||
+        !sameStrings(was, l.fps) ||
+        wasReceivers === undefined ||
+        !sameStrings(wasReceivers, l.receivers)
+      )
+        this.#state.queueGroup(l.gs);
     }
     // What it no longer lists.
     for (const l of oldListed) {
       for (const slot of l.slots) if (slot.seen !== token) this.#dropCopy(slot, src);
-      if (l.gs.touched !== token && l.gs.listings.delete(src)) this.#state.queueGroup(l.gs);
+      if (l.gs.touched !== token) this.#forget(l.gs, src);
     }
     src.data = data;
     src.listed = listed;
+  }
+
+  #forget(gs: GroupState, src: Source): void {
+    gs.receivers.delete(src);
+    if (gs.listings.delete(src)) this.#state.queueGroup(gs);
   }
 
   /** One group's alerts of a source's poll: their slots, each copy taken in. */
@@ -178,7 +190,7 @@ export class Intake {
     this.#silencesDirty = true;
     for (const l of src.listed) {
       for (const slot of l.slots) this.#dropCopy(slot, src);
-      if (l.gs.listings.delete(src)) this.#state.queueGroup(l.gs);
+      this.#forget(l.gs, src);
     }
   }
 
@@ -209,4 +221,19 @@ export class Intake {
       }
     }
   }
+}
+
+/** A label set listed again in one poll: its listing becomes the union (first order kept). */
+function unite(first: Listing, fps: string[], slots: AlertSlot[], receiver: string): void {
+  const have = new Set(first.fps);
+  let merged: string[] | undefined;
+  for (let i = 0; i < fps.length; i++) {
+    if (have.has(fps[i]!)) continue;
+    merged ??= first.fps.slice();
+    merged.push(fps[i]!);
+    first.slots.push(slots[i]!);
+  }
+  // Listings are shared with records once stored, so a changed one is a new array.
+  if (merged) first.fps = merged;
+  if (!first.receivers.includes(receiver)) first.receivers = [...first.receivers, receiver].sort();
 }

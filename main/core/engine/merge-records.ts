@@ -34,8 +34,9 @@ export function labelKey(labels: LabelSet): string {
   return s;
 }
 
-export function groupKeyOf(clusterId: string, receiver: string, labels: LabelSet): string {
-  return `${clusterId}|${receiver}|${labelKey(labels)}`;
+/** The receiver is not part of the key: one label set is one group, whoever receives it. */
+export function groupKeyOf(clusterId: string, labels: LabelSet): string {
+  return `${clusterId}|${labelKey(labels)}`;
 }
 
 function stateRank(s: AlertState): number {
@@ -186,7 +187,8 @@ export function buildAlert(
 interface GroupParts {
   key: string;
   clusterId: string;
-  receiver: string;
+  /** Sorted. */
+  receivers: string[];
   labels: LabelSet;
   /** Members, in the order the record lists them. */
   fps: string[];
@@ -217,7 +219,7 @@ export function buildGroup(p: GroupParts): GroupView {
   const view: GroupView = {
     key: p.key,
     clusterId: p.clusterId,
-    receiver: p.receiver,
+    receivers: p.receivers,
     labels: p.labels,
     alerts: p.fps,
     counts,
@@ -230,7 +232,7 @@ export function buildGroup(p: GroupParts): GroupView {
 
 export function groupEqual(a: GroupView, b: GroupView): boolean {
   return (
-    a.receiver === b.receiver &&
+    sameStrings(a.receivers, b.receivers) &&
     a.severity === b.severity &&
     a.stale === b.stale &&
     a.counts.active === b.counts.active &&

@@ -28,6 +28,8 @@ export interface Listing {
   /** Fingerprints listed (repeats removed), shared with the group record: never mutated. */
   fps: string[];
   slots: AlertSlot[];
+  /** Receivers it lists the group under (sorted): one label set, several routes. */
+  receivers: string[];
 }
 
 /** Everything known about one fingerprint: its copies and its record. */
@@ -45,16 +47,22 @@ export interface AlertSlot {
   seen: number;
 }
 
-/** One group key: which source lists which alerts, and the record. */
+/**
+ * One group key (cluster and label set): which source lists which alerts under which
+ * receivers, and the record. A route tree with `continue: true` sends one alert to a pager
+ * and a team receiver; the server lists the same label set once per receiver, and the user
+ * sees one group naming both.
+ */
 export interface GroupState {
   key: string;
   clusterId: string;
-  receiver: string;
   labels: GettableAlert['labels'];
   /** 0.34's route labels, as the last source that listed the group gave them. */
   routeLabels: AlertGroup['routeLabels'];
   /** Per source, the fingerprints it lists in this group (never mutated once stored). */
   listings: Map<Source, string[]>;
+  /** Per source, the receivers it lists this label set under (sorted, never mutated). */
+  receivers: Map<Source, string[]>;
   view: GroupView | undefined;
   queued: number;
   /** Load that last touched it (a server listing one group twice). */
@@ -128,25 +136,23 @@ export class MergeState {
    * when it still matches, without building the key (sorted, quoted labels); otherwise by key.
    */
   groupAt(src: Source, hint: GroupState | undefined, g: AlertGroup): GroupState {
-    const receiver = g.receiver.name;
     if (
       hint !== undefined &&
       !hint.dead &&
-      hint.receiver === receiver &&
       hint.clusterId === src.clusterId &&
       sameLabels(hint.labels, g.labels)
     )
       return hint;
-    const key = groupKeyOf(src.clusterId, receiver, g.labels);
+    const key = groupKeyOf(src.clusterId, g.labels);
     let gs = this.groups.get(key);
     if (!gs) {
       gs = {
         key,
         clusterId: src.clusterId,
-        receiver,
         labels: g.labels,
         routeLabels: g.routeLabels,
         listings: new Map(),
+        receivers: new Map(),
         view: undefined,
         queued: 0,
         touched: 0,

@@ -1,7 +1,8 @@
 // Merges the last good data of every instance into one view:
 // - alerts by fingerprint across all instances (each lists where it was seen);
-// - groups by `<clusterId>|<receiver>|<sorted group labels>` (peers of one cluster return the
-//   same group: it appears once; an alert in two groups appears in both);
+// - groups by `<clusterId>|<sorted group labels>` (peers of one cluster return the same group,
+//   and routes with `continue` list one label set per receiver: it appears once, naming every
+//   receiver; an alert in two groups with different label sets appears in both);
 // - silences by `<clusterId>/<id>` (every peer returns each silence: one copy per cluster).
 // The executable specification is test/core/engine/spec/spec-merge.ts, a from-scratch merge
 // the property test (merge-property.test.ts) holds this one equal to.
@@ -193,7 +194,7 @@ export class Merger {
       const view = buildGroup({
         key: gs.key,
         clusterId: gs.clusterId,
-        receiver: gs.receiver,
+        receivers: receiversOf(gs),
         labels: gs.labels,
         fps,
         record,
@@ -265,6 +266,13 @@ function sortBySource(slot: AlertSlot): void {
  * A group's members: the first source's listing (in source order), then what the others list
  * that it does not (a peer that has not heard of an alert yet, or one that has).
  */
+function receiversOf(gs: GroupState): string[] {
+  if (gs.receivers.size === 1) return gs.receivers.values().next().value!;
+  const all = new Set<string>();
+  for (const list of gs.receivers.values()) for (const r of list) all.add(r);
+  return [...all].sort();
+}
+
 function membersOf(gs: GroupState): string[] {
   if (gs.listings.size === 1) return gs.listings.values().next().value!;
   const listings = [...gs.listings].sort((a, b) => a[0].rank - b[0].rank);

@@ -102,7 +102,7 @@ export async function sendTestAlert(
   const alert = found[0]!.alerts.find((a) => sameLabels(a.labels, req.labels))!;
   report.fingerprint = alert.fingerprint;
   report.groups = found.map((g) => ({
-    groupKey: groupKeyOf(deps.clusterId, g.receiver.name, g.labels),
+    groupKey: groupKeyOf(deps.clusterId, g.labels),
     receiver: g.receiver.name,
     labels: g.labels,
   }));

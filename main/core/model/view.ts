@@ -98,10 +98,11 @@ export interface AlertView {
 }
 
 export interface GroupView {
-  /** `<clusterId>|<receiver>|<sorted group labels>` */
+  /** `<clusterId>|<sorted group labels>`: one label set is one group across receivers. */
   key: string;
   clusterId: string;
-  receiver: string;
+  /** Every receiver the cluster lists this label set under, sorted. */
+  receivers: string[];
   labels: LabelSet;
   /** Fingerprints, in server order. */
   alerts: string[];

@@ -42,7 +42,7 @@ function setup(settings: Settings = defaultSettings()) {
       g: {
         key: 'g',
         clusterId: 'instance:am1',
-        receiver: 'team-a',
+        receivers: ['team-a'],
         labels: { alertname: 'X' },
         alerts: [],
         counts: { active: 1, suppressed: 0, unprocessed: 0 },

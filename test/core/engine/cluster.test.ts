@@ -89,16 +89,16 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
       assert.equal(i.health, 'ok');
     }
     assert.deepEqual(snap.clusters[clusterId]!.members, ['am1', 'am2', 'am3']);
-    // Groups: team-a/EngDisk, pager/EngCpu, team-b/EngCpu — each once despite 3 peers.
+    // Groups: team-a/EngDisk, and EngCpu routed to pager and team-b (one label set, one group
+    // naming both) — each once despite 3 peers.
     const groups = Object.values(snap.groups);
-    assert.deepEqual(groups.map((g) => `${g.receiver}/${g.labels.alertname}`).sort(), [
-      'pager/EngCpu',
+    assert.deepEqual(groups.map((g) => `${g.receivers.join('+')}/${g.labels.alertname}`).sort(), [
+      'pager+team-b/EngCpu',
       'team-a/EngDisk',
-      'team-b/EngCpu',
     ]);
     const cpu = all.find((a) => a.labels.alertname === 'EngCpu')!;
-    assert.equal(groups.filter((g) => g.alerts.includes(cpu.fingerprint)).length, 2);
-    assert.equal(groups.find((g) => g.receiver === 'team-a')!.alerts.length, 2);
+    assert.equal(groups.filter((g) => g.alerts.includes(cpu.fingerprint)).length, 1);
+    assert.equal(groups.find((g) => g.receivers.includes('team-a'))!.alerts.length, 2);
     assert.equal(snap.summary.firing, 3);
     assert.deepEqual(snap.summary.bySeverity, { warning: 2, critical: 1 });
     assert.equal(snap.summary.worst, 'critical');

@@ -97,7 +97,7 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
       // Only the EngBulk group of team-a changed (it gained the alert).
       assert.deepEqual(
         d.upsert.groups?.map((g) => g.key),
-        [`instance:am1|team-a|alertname="EngBulk"`],
+        [`instance:am1|alertname="EngBulk"`],
       );
       assert.equal(d.upsert.groups?.[0]?.alerts.length, 21);
       assert.equal(d.upsert.instances, undefined);

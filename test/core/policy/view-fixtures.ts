@@ -170,9 +170,9 @@ export function group(
     .map((k) => `${k}=${labels[k]}`)
     .join(',');
   return {
-    key: `${clusterId}|${receiver}|${sorted}`,
+    key: `${clusterId}|${sorted}`,
     clusterId,
-    receiver,
+    receivers: [receiver],
     labels,
     alerts: alerts.map((a) => a.fingerprint),
     counts: { active: alerts.length, suppressed: 0, unprocessed: 0 },

@@ -69,7 +69,11 @@ export class GroupFilter {
     const seen = prepared.multi.size > 0 ? new Set<string>() : null;
     let alertCount = 0;
     for (const p of prepared.groups) {
-      if (filter.receivers.length > 0 && !filter.receivers.includes(p.group.receiver)) continue;
+      if (
+        filter.receivers.length > 0 &&
+        !p.group.receivers.some((r) => filter.receivers.includes(r))
+      )
+        continue;
       const r = resultFor({ p, results: this.#resultsOf(p), key, parent, filter, prepared });
       if (!r.row) continue;
       out.push(r.row);

@@ -99,6 +99,8 @@ export function filterUndecided(a: AlertView, f: Pick<AlertFilter, 'matchers'>):
 export function alertPasses(a: AlertView, f: AlertFilter): boolean {
   if (!alertPassesState(a, f)) return false;
   if (f.instances.length > 0 && !a.instances.some((i) => f.instances.includes(i))) return false;
+  // A group names every receiver of its label set; its alerts each name their own.
+  if (f.receivers.length > 0 && !a.receivers.some((r) => f.receivers.includes(r))) return false;
   if (f.matchers.length > 0) {
     const v = evaluateAlert(f.matchers, a.labels, { turnBudget: false });
     if (v === 'no-match') return false;

@@ -104,7 +104,7 @@ export class ViewStore {
   readonly receivers = $derived.by(() => {
     // Distinct first (10,000 groups share a handful of receivers), then sorted.
     const names: Record<string, true> = Object.create(null) as Record<string, true>;
-    for (const g of Object.values(this.groups)) names[g.receiver] = true;
+    for (const g of Object.values(this.groups)) for (const r of g.receivers) names[r] = true;
     for (const i of Object.values(this.instances))
       for (const r of i.receivers ?? []) names[r] = true;
     return Object.keys(names).sort();

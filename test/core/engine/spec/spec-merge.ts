@@ -1,7 +1,7 @@
 // The executable specification of the merged view: what main/core/engine/merge.ts builds
 // incrementally, built here from all current polls at once, as plainly as it can be said.
 // Modelled on karma's HA de-duplication (dedup.go): alerts by fingerprint across the peers of
-// a cluster and across clusters, groups by cluster + receiver + labels, silences once per
+// a cluster and across clusters, groups by cluster + labels (naming every receiver), silences once per
 // cluster, the worst state wins. merge-property.test.ts holds the Merger equal to it.
 //
 // It shares with the Merger only rules that are not the merge's: cluster health (health.ts),
@@ -180,8 +180,9 @@ function labelText(labels: LabelSet): string {
 }
 
 /**
- * One group per cluster, receiver and group labels. Its alerts: what the first source listing
- * it lists, then what later ones list besides (a peer can be ahead or behind).
+ * One group per cluster and group labels, naming every receiver the cluster lists it under
+ * (routes with `continue`). Its alerts: what the first listing lists, then what later ones
+ * (another receiver, a peer ahead or behind) list besides.
  */
 function mergeGroups(
   sources: Source[],
@@ -192,11 +193,11 @@ function mergeGroups(
   const groups = keyedRecord<GroupView>();
   for (const src of sources) {
     for (const g of src.groups) {
-      const key = `${src.clusterId}|${g.receiver.name}|${labelText(g.labels)}`;
+      const key = `${src.clusterId}|${labelText(g.labels)}`;
       const rec = (groups[key] ??= {
         key,
         clusterId: src.clusterId,
-        receiver: g.receiver.name,
+        receivers: [],
         labels: g.labels,
         alerts: [],
         counts: { active: 0, suppressed: 0, unprocessed: 0 },
@@ -204,6 +205,8 @@ function mergeGroups(
         stale: clusters[src.clusterId]!.stale,
       });
       if (g.routeLabels !== undefined) rec.routeLabels = g.routeLabels;
+      if (!rec.receivers.includes(g.receiver.name))
+        rec.receivers = [...rec.receivers, g.receiver.name].sort();
       addNew(
         rec.alerts,
         g.alerts.map((a) => a.fingerprint),
