@@ -45,7 +45,7 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     await groupRow('UiMine').locator('[data-testid=unack]').click();
     await page.locator('[data-testid=toast]', { hasText: 'Acknowledgement ended' }).waitFor();
     const state = alertRow('UiMine').locator('[data-testid=alert-state]');
-    await waitFor(async () => (await state.textContent()) === 'active', {
+    await waitFor(async () => (await state.textContent()) === 'critical', {
       timeoutMs: 20_000,
       message: 'firing again',
     });

@@ -173,7 +173,11 @@ describe('density and click to filter', { skip: amSkipReason() }, () => {
         '(1)',
       ),
     );
-    await page.locator('[data-testid=group-row] .badge-filter').nth(1).click();
+    // After the receivers (a group names every receiver of its label set): the instance badge.
+    await page
+      .locator('[data-testid=group-row] .badge-filter[title^="cluster or instance"]')
+      .first()
+      .click();
     await waitFor(async () =>
       ((await page.locator('summary', { hasText: 'Instances' }).textContent()) ?? '').includes(
         '(1)',
