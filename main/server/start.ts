@@ -57,6 +57,11 @@ export interface BrowserShellOptions {
    * settings and no path there is no history.
    */
   historyPath?: string;
+  /**
+   * Opens an already validated http(s) URL; the desktop's handler (xdg-open, open) by
+   * default. Tests record the URLs instead of starting a browser.
+   */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 export interface BrowserShell {
@@ -179,7 +184,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
           : { name: 'memory (this run only)', encrypted: false },
       ...(settingsNotice ? { settingsNotice } : {}),
     }),
-    openExternal: openWithDesktop,
+    openExternal: opts.openExternal ?? openWithDesktop,
     // A browser tab cannot register itself as a login item.
     setLaunchAtLogin: async () => false,
     secrets,

@@ -10,6 +10,11 @@ import {
   type UiSettings,
 } from './types.ts';
 
+/** Where an alert fires, in the order an on-call engineer reads it (Settings › Severity and labels). */
+export const DEFAULT_LABEL_PRIORITY = ['cluster', 'namespace', 'service', 'instance', 'job'];
+/** Volatile labels: a new value with every restart, the least telling on a row. */
+export const DEFAULT_LABEL_LAST = ['pod', 'container', 'endpoint', 'uid'];
+
 export const DEFAULT_POLL_INTERVAL_SEC = 15;
 /** Polling faster than this hammers the server (every poll transfers the whole state). */
 export const MIN_POLL_INTERVAL_SEC = 2;
@@ -106,6 +111,8 @@ export function defaultUiSettings(): UiSettings {
     launchAtLogin: false,
     // Plain chips until the user colours a label (Settings › Label colours).
     labelColours: {},
+    labelPriority: [...DEFAULT_LABEL_PRIORITY],
+    labelLast: [...DEFAULT_LABEL_LAST],
   };
 }
 

@@ -16,6 +16,8 @@ import {
   DEFAULT_ACK_MINUTES,
   DEFAULT_ACK_MAX_HOURS,
   DEFAULT_UNUSED_AFTER_MIN,
+  DEFAULT_LABEL_LAST,
+  DEFAULT_LABEL_PRIORITY,
   DEFAULT_LONG_RUNNING_DAYS,
   MIN_POLL_INTERVAL_SEC,
   DEFAULT_SOUND_VOLUME,
@@ -161,6 +163,14 @@ export const uiSettingsSchema = z.object({
   labelColours: z
     .record(z.string().min(1), z.record(z.string(), z.enum(LABEL_COLOURS)))
     .default(() => ({})),
+  labelPriority: z
+    .array(z.string().min(1).max(200))
+    .max(50)
+    .default(() => [...DEFAULT_LABEL_PRIORITY]),
+  labelLast: z
+    .array(z.string().min(1).max(200))
+    .max(50)
+    .default(() => [...DEFAULT_LABEL_LAST]),
   window: z
     .object({
       x: z.number().finite(),

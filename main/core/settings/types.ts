@@ -125,6 +125,12 @@ export interface UiSettings {
    * a map names the colour of listed values (others stay plain).
    */
   labelColours: Record<string, Record<string, LabelColour>>;
+  /**
+   * Label names shown first on a row, whole, before any other chip gets room; the rest follow
+   * by name, then `labelLast` (volatile ones such as pod). DEFAULT_LABEL_PRIORITY by default.
+   */
+  labelPriority: string[];
+  labelLast: string[];
 }
 
 /** Colours a label chip can take: each is readable in light and dark themes. */

@@ -98,6 +98,8 @@ export interface Ui {
   page: Page;
   /** Uncaught page errors and CSP violations seen so far. */
   problems: string[];
+  /** URLs the window asked the shell to open in the system browser ('app:openExternal'). */
+  opened: string[];
   close(): Promise<void>;
 }
 
@@ -119,7 +121,9 @@ export async function openUi(
   } = {},
 ): Promise<Ui> {
   const secrets = new MemorySecrets();
+  const opened: string[] = [];
   const shell = await startBrowserShell({
+    openExternal: async (url) => void opened.push(url),
     createCore: (o) => createCore(opts.clock ? { ...o, clock: opts.clock } : o),
     settings,
     secrets,
@@ -154,6 +158,7 @@ export async function openUi(
     context,
     page,
     problems,
+    opened,
     async close() {
       await context.close().catch(() => {});
       await shell.close().catch(() => {});
@@ -193,6 +198,8 @@ export interface AlertmanagerUi {
  */
 export function useAlertmanagerUi(opts: {
   alerts: PostableAlert[];
+  /** The Alertmanager's YAML config (its routing); DEFAULT_CONFIG otherwise. */
+  amConfig?: string;
   settings?: (am: AmProcess) => Settings | Promise<Settings>;
   viewport?: { width: number; height: number };
   ready?: (page: Page) => Promise<unknown>;
@@ -203,7 +210,7 @@ export function useAlertmanagerUi(opts: {
 }): AlertmanagerUi {
   const ctx = {} as AlertmanagerUi;
   before(async () => {
-    ctx.am = await startAlertmanager();
+    ctx.am = await startAlertmanager(opts.amConfig ? { config: opts.amConfig } : undefined);
     await postAlerts(ctx.am.url, opts.alerts);
     ctx.browser = await launchBrowser();
     const settings = opts.settings

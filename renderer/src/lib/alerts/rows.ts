@@ -14,8 +14,9 @@ export interface AlertFilter extends Omit<UiSettings['filter'], 'text'> {
   words: string[];
 }
 
-export const GROUP_ROW_HEIGHT = 40;
-export const ALERT_ROW_HEIGHT = 50;
+// Dense: one line per alert (karma-like), so a 960×680 window shows 14+ alerts.
+export const GROUP_ROW_HEIGHT = 32;
+export const ALERT_ROW_HEIGHT = 28;
 
 export interface GroupCounts {
   active: number;

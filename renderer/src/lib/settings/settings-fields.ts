@@ -25,6 +25,9 @@ export interface SettingsFields {
   severityOrderText: string;
   /** One rule per line (lib/alerts/label-colour.ts). */
   labelColoursText: string;
+  /** Comma-separated label names shown first on rows, whole; and those shown last. */
+  labelPriorityText: string;
+  labelLastText: string;
   /** One matcher set per line. */
   includeText: string;
   excludeText: string;
@@ -42,12 +45,26 @@ export function fieldsOf(s: Settings): SettingsFields {
     severityLabel: s.severityLabel,
     severityOrderText: s.severityOrder.join(', '),
     labelColoursText: formatLabelColourRules(s.ui.labelColours),
+    labelPriorityText: s.ui.labelPriority.join(', '),
+    labelLastText: s.ui.labelLast.join(', '),
     includeText: include.join('\n'),
     excludeText: exclude.join('\n'),
     notifications,
     silences,
     history: structuredClone(s.history),
   };
+}
+
+/** Comma-separated names, trimmed, empty ones and repeats dropped. */
+function names(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
 }
 
 /** Non-empty trimmed lines. */
@@ -102,7 +119,13 @@ export function settingsWith(
       },
       silences: { ...f.silences, ...(last !== undefined ? { last } : {}) },
       history: f.history,
-      ui: { ...current.ui, theme: f.theme, labelColours: colours.rules },
+      ui: {
+        ...current.ui,
+        theme: f.theme,
+        labelColours: colours.rules,
+        labelPriority: names(f.labelPriorityText),
+        labelLast: names(f.labelLastText),
+      },
     },
   };
 }

@@ -1,0 +1,85 @@
+// Which labels a row shows, in which order. A row has one line: what tells where an alert
+// fires (cluster, namespace, service, instance, job by default: Settings) comes first and is
+// shown whole; then the rest by name; volatile labels (pod, container) last. Labels the group
+// header already shows, and labels every alert in view shares (shown once above the list),
+// are left out. Bounded: an alert may carry 10,000 labels, a row shows at most MAX.
+import type { LabelSet } from '$core/api/types.ts';
+
+const MAX = 30;
+/** Past this many labels, the rest are taken in the server's order, not sorted. */
+const SORT_LIMIT = 300;
+
+export interface RowLabel {
+  name: string;
+  value: string;
+  /** A priority label: drawn whole, never ellipsized or pushed out by another. */
+  first: boolean;
+}
+
+export interface RowLabelOrder {
+  priority: readonly string[];
+  last: readonly string[];
+}
+
+/** Labels of `labels` not in `shown` (same name and value), in the row's order. */
+export function rowLabels(
+  labels: LabelSet,
+  shown: readonly LabelSet[],
+  order: RowLabelOrder,
+): RowLabel[] {
+  const hidden = (k: string, v: string): boolean =>
+    k === 'alertname' || shown.some((s) => s[k] === v);
+  const out: RowLabel[] = [];
+  for (const k of order.priority) {
+    const v = labels[k];
+    if (v !== undefined && Object.hasOwn(labels, k) && !hidden(k, v))
+      out.push({ name: k, value: v, first: true });
+  }
+  const rest: string[] = [];
+  const tail: string[] = [];
+  for (const k in labels) {
+    if (order.priority.includes(k) || hidden(k, labels[k]!)) continue;
+    (order.last.includes(k) ? tail : rest).push(k);
+    if (rest.length + tail.length >= SORT_LIMIT) break;
+  }
+  rest.sort();
+  tail.sort((a, b) => order.last.indexOf(a) - order.last.indexOf(b));
+  for (const k of [...rest, ...tail]) {
+    if (out.length >= MAX) break;
+    out.push({ name: k, value: labels[k]!, first: false });
+  }
+  return out;
+}
+
+/**
+ * Labels every alert of `groups` has with the same value (karma's "common labels"), shown once
+ * above the list instead of on every row. Empty for fewer than two alerts. Stops as soon as
+ * nothing is common; looks at most at the first 100 labels of the first alert.
+ */
+export function commonLabels(
+  groups: readonly { alerts: readonly { labels: LabelSet }[] }[],
+): LabelSet {
+  let common: Map<string, string> | undefined;
+  let count = 0;
+  for (const a of alertsOf(groups)) {
+    count++;
+    if (!common) {
+      common = new Map();
+      for (const k in a.labels) {
+        if (k === 'alertname') continue;
+        common.set(k, a.labels[k]!);
+        if (common.size >= 100) break;
+      }
+      continue;
+    }
+    for (const [k, v] of common) if (a.labels[k] !== v) common.delete(k);
+    if (common.size === 0) break;
+  }
+  const out: LabelSet = {};
+  if (common && count > 1) for (const [k, v] of common) out[k] = v;
+  return out;
+}
+
+function* alertsOf(groups: readonly { alerts: readonly { labels: LabelSet }[] }[]) {
+  for (const g of groups) yield* g.alerts;
+}
