@@ -61,6 +61,12 @@ export interface SilenceDraft {
    * the server replaces annotations with what a POST sends, so leaving them out would wipe them.
    */
   annotations?: Record<string, string>;
+  /**
+   * A new silence chosen by duration (`2h`): the core sends it as the start (the draft's, or
+   * now when that has passed) plus this, computed right before the request, so the server
+   * keeps exactly that duration (it moves a past start to its own now).
+   */
+  durationMs?: number;
 }
 
 export interface SilenceResult {

@@ -40,7 +40,7 @@ describe('acknowledge, hygiene and test alert in the window', { skip: amSkipReas
 
   it('an acknowledged alert looks acknowledged, and its silence says so', async () => {
     const row = page.locator('[data-testid=alert-row]', { hasText: 'UiAckMe' });
-    await row.locator('.alertname').click();
+    await row.locator('.age').click();
     await page.locator('[data-testid=ack-alert]').click();
     const state = row.locator('[data-testid=alert-state]');
     await waitFor(async () => /acknowledged by/.test((await state.textContent()) ?? ''), {
@@ -84,7 +84,7 @@ describe('acknowledge, hygiene and test alert in the window', { skip: amSkipReas
     await page.locator('button[data-view=alerts]').click();
     const row = page.locator('[data-testid=alert-row]', { hasText: 'UiHadSilence' });
     await row.waitFor({ timeout: 20_000 });
-    await row.locator('.alertname').click();
+    await row.locator('.age').click();
     await page
       .locator('[data-testid=expired-silences]', { hasText: 'maintenance window' })
       .waitFor({ timeout: 20_000 });

@@ -36,7 +36,7 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     );
     await alertRow('UiMine').locator('[data-testid=unack]').waitFor();
     // The detail pane says it too, and offers Un-ack where Acknowledge was.
-    await alertRow('UiMine').locator('.alertname').first().click();
+    await alertRow('UiMine').locator('.age').first().click();
     const detail = page.locator('[data-testid=alert-detail]');
     await detail.locator('[data-testid=acked-by]', { hasText: 'acknowledged by you' }).waitFor();
     await detail.locator('[data-testid=unack]').waitFor();
@@ -75,7 +75,7 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     assert.equal(await groupRow('UiTheirs').locator('[data-testid=unack]').count(), 0);
     assert.equal(await alertRow('UiTheirs').locator('[data-testid=unack]').count(), 0);
     // In the detail: who is on it, and acknowledging as well is a visible, separate choice.
-    await alertRow('UiTheirs').locator('.alertname').first().click();
+    await alertRow('UiTheirs').locator('.age').first().click();
     const detail = page.locator('[data-testid=alert-detail]');
     await detail
       .locator('[data-testid=acked-by]', { hasText: 'acknowledged by mallory' })

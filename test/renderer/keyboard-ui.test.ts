@@ -32,7 +32,7 @@ describe('keyboard and small things', { skip: amSkipReason() }, () => {
   before(() => ({ page } = t));
 
   it('Esc closes the detail pane', async () => {
-    await page.locator('[data-testid=alert-row] .alertname').first().click();
+    await page.locator('[data-testid=alert-row] .age').first().click();
     await page.locator('[data-testid=alert-detail]').waitFor();
     await page.keyboard.press('Escape');
     await waitFor(async () => (await page.locator('[data-testid=alert-detail]').count()) === 0);

@@ -18,6 +18,24 @@ const GROUPS = 1000;
 const PER_GROUP = 10;
 const SEVERITIES = ['critical', 'warning', 'info', 'page-me-maybe'];
 
+interface CountLog {
+  __counts?: string[];
+  document: { querySelector(s: string): { textContent: string | null } | null };
+  requestAnimationFrame(fn: () => void): void;
+}
+
+/** Runs in the page before it loads: logs each new text of the alert count, every frame. */
+function recordCounts(): void {
+  const g = globalThis as unknown as CountLog;
+  const log: string[] = (g.__counts = []);
+  const tick = (): void => {
+    const t = g.document.querySelector('[data-testid=alert-count]')?.textContent?.trim();
+    if (t && log.at(-1) !== t) log.push(t);
+    if (!t || !t.startsWith('10000 of 10000')) g.requestAnimationFrame(tick);
+  };
+  g.requestAnimationFrame(tick);
+}
+
 describe('10,000 alerts', { skip: amSkipReason() }, () => {
   let am: AmProcess;
   let browser: Browser;
@@ -49,6 +67,9 @@ describe('10,000 alerts', { skip: amSkipReason() }, () => {
     ui = await openUi(
       browser,
       testSettings([testInstance('big', am.url, { pollIntervalSec: 30, timeoutSec: 60 })]),
+      // Every text the count shows, from the page's first frame: it must never claim a count
+      // ("0 of 0") before it knows one.
+      { onPage: (p) => p.addInitScript(recordCounts) },
     );
     page = ui.page;
   });
@@ -57,6 +78,18 @@ describe('10,000 alerts', { skip: amSkipReason() }, () => {
     await ui?.close();
     await browser?.close();
     await am?.stop();
+  });
+
+  it('says loading until it knows, never "0 of 0"', async () => {
+    const count = page.locator('[data-testid=alert-count]');
+    await waitFor(
+      async () => (await count.textContent().catch(() => ''))?.startsWith('10000 of 10000'),
+      { timeoutMs: 150_000, intervalMs: 500 },
+    );
+    const seen = await page.evaluate(() => (globalThis as unknown as CountLog).__counts ?? []);
+    assert.ok(seen.length > 0);
+    assert.match(seen[0]!, /^loading/, seen.join(' | '));
+    for (const t of seen) assert.ok(!/^0 of 0/.test(t), seen.join(' | '));
   });
 
   it('shows every alert while keeping only the visible rows in the DOM', async () => {

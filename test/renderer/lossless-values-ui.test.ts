@@ -71,7 +71,7 @@ describe('lossless values in the window', { skip: amSkipReason() }, () => {
 
   it('keeps the line break through an edit of its field and silences exactly that alert', async () => {
     const row = page.locator('[data-testid=alert-row]', { hasText: 'line1↵line2' });
-    await row.locator('.alertname').dblclick();
+    await row.dblclick({ position: { x: 12, y: 12 } });
     const dialog = page.locator('dialog[open]');
     await dialog.waitFor();
     const values = dialog.locator('textarea.mvalue');
@@ -148,7 +148,7 @@ describe('lossless values in the window', { skip: amSkipReason() }, () => {
     assert.ok(order.abc < order.def, JSON.stringify(order));
 
     // The silence preview and the silences list keep the order as well.
-    await row.locator('.alertname').dblclick();
+    await row.dblclick({ position: { x: 12, y: 12 } });
     const dialog = page.locator('dialog[open]');
     await dialog.waitFor();
     const items = dialog.locator('[data-testid=silence-preview] li .pl');

@@ -46,7 +46,7 @@ describe('runbook and dashboard on the row, and the o key', { skip: amSkipReason
 
   const rowOf = (name: string) =>
     page.locator('[data-testid=alert-row]', {
-      has: page.locator('.alertname', { hasText: name }),
+      has: page.locator('.row-name', { hasText: name }),
     });
   const groupOf = (name: string) =>
     page.locator('[data-testid=group-row]', { has: page.locator('.gname', { hasText: name }) });
@@ -88,7 +88,7 @@ describe('runbook and dashboard on the row, and the o key', { skip: amSkipReason
   });
 
   it('o opens the runbook of the selected alert or group; a word when there is none', async () => {
-    await rowOf('KubePodCrashLooping').first().locator('.alertname').click();
+    await rowOf('KubePodCrashLooping').first().locator('.age').click();
     await page.locator('body').press('o');
     await waitFor(() => t.ui.opened.at(-1) === RUNBOOK, { message: 'o on an alert' });
     await groupOf('DiskFull').locator('.main').click();
@@ -97,7 +97,7 @@ describe('runbook and dashboard on the row, and the o key', { skip: amSkipReason
       message: 'o on a group',
     });
     const count = t.ui.opened.length;
-    await rowOf('NoRunbook').locator('.alertname').click();
+    await rowOf('NoRunbook').locator('.age').click();
     await page.locator('body').press('o');
     await page.locator('[data-testid=toast]', { hasText: 'No runbook' }).waitFor();
     assert.equal(t.ui.opened.length, count);

@@ -36,7 +36,7 @@ async function marker(page: Page, selector: string): Promise<string> {
 }
 
 const group = (name: string): string => `[data-testid=group-row]:has(.gname :text-is("${name}"))`;
-const row = (name: string): string => `[data-testid=alert-row]:has(.alertname :text-is("${name}"))`;
+const row = (name: string): string => `[data-testid=alert-row]:has(.row-name:text-is("${name}"))`;
 
 describe(
   'severity colours, one group across receivers, age at every width',

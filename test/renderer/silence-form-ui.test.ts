@@ -53,7 +53,10 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
   before(() => ({ page, ui } = t));
 
   it('from an alert, focus is on the comment, in view', async () => {
-    await page.locator('[data-testid=alert-row] .alertname').first().dblclick();
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
     const dialog = page.locator('[data-testid=silence-dialog]');
     await dialog.waitFor();
     await waitFor(async () => (await focused(page)).id === 'silence-comment');
@@ -81,7 +84,10 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
   });
 
   it('presets are exact, and the last author and duration come back', async () => {
-    await page.locator('[data-testid=alert-row] .alertname').first().dblclick();
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
     const dialog = page.locator('[data-testid=silence-dialog]');
     await dialog.waitFor();
     for (const [label, text, ms] of [
@@ -118,7 +124,10 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
   });
 
   it('the preview follows alerts that start while the form is open', async () => {
-    await page.locator('[data-testid=alert-row] .alertname').first().dblclick();
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
     const dialog = page.locator('[data-testid=silence-dialog]');
     await dialog.waitFor();
     // Only the alert name, so a second DiskFull on another node matches too.

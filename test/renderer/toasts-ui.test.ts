@@ -38,10 +38,7 @@ describe('toasts at 960×680 beside a selected alert', { skip: amSkipReason() },
 
   /** Selects ToastBase (its detail opens), parks the pointer away, posts new alerts. */
   async function selectThenFire(pointer: [number, number], names: string[]): Promise<void> {
-    await page
-      .locator('[data-testid=alert-row]', { hasText: 'ToastBase' })
-      .locator('.alertname')
-      .click();
+    await page.locator('[data-testid=alert-row]', { hasText: 'ToastBase' }).locator('.age').click();
     await pane().waitFor();
     await page.mouse.move(...pointer);
     const alerts = names.map((alertname, i) =>

@@ -34,6 +34,12 @@ export const silenceDraftSchema = z.strictObject({
     .record(z.string().min(1).max(1024), z.string().max(64 * 1024))
     .refine((r) => Object.keys(r).length <= 100, 'at most 100 annotations')
     .optional(),
+  durationMs: z
+    .number()
+    .int()
+    .positive()
+    .max(10 * 365 * 86_400_000)
+    .optional(),
 });
 
 export const quickFromSchema = z.union([

@@ -24,3 +24,25 @@ export const DURATION_PRESETS: readonly DurationPreset[] = [
   { label: '4h', ms: 240 * MIN },
   { label: '1d', ms: 1440 * MIN },
 ];
+
+// Durations as Prometheus and Alertmanager write them (amtool --duration, the web UI):
+// prometheus/common model.ParseDuration. Units y w d h m s ms, each at most once, in that
+// order; "0" alone is zero; no spaces, signs or fractions. A year is 365 days.
+const DURATION_RE =
+  /^(?:(\d+)y)?(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
+const UNIT_MS = [365 * 86_400_000, 7 * 86_400_000, 86_400_000, 3_600_000, 60_000, 1000, 1];
+
+/** Milliseconds of a duration like `2h`, `1d4h`, `90m`; null when it is not one. */
+export function parseDuration(text: string): number | null {
+  const s = text.trim();
+  if (s === '0') return 0;
+  if (s === '' || s.length > 64) return null;
+  const m = DURATION_RE.exec(s);
+  if (!m) return null;
+  let ms = 0;
+  for (let i = 0; i < UNIT_MS.length; i++) {
+    const n = m[i + 1];
+    if (n !== undefined) ms += Number(n) * UNIT_MS[i]!;
+  }
+  return Number.isSafeInteger(ms) ? ms : null;
+}

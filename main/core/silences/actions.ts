@@ -152,6 +152,17 @@ function toPostable(draft: SilenceDraft, id?: string): PostableSilence {
   return body;
 }
 
+/** A draft chosen by duration, with its instants fixed now (see SilenceDraft.durationMs). */
+function exactTimes(draft: SilenceDraft, now: number): SilenceDraft {
+  if (draft.durationMs === undefined) return draft;
+  const start = Math.max(Date.parse(draft.startsAt), now);
+  return {
+    ...draft,
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(start + draft.durationMs).toISOString(),
+  };
+}
+
 /** The draft with the silence's own annotations when it names none (see SilenceDraft). */
 function keepAnnotations(draft: SilenceDraft, current: SilenceView | undefined): SilenceDraft {
   if (draft.annotations !== undefined || !current?.annotations) return draft;
@@ -219,7 +230,7 @@ export class SilenceActions {
   /** Creates a silence on one member of the cluster. */
   async create(clusterId: string, draft: SilenceDraft): Promise<SilenceResult> {
     this.#check(draft);
-    return this.#post(clusterId, toPostable(draft));
+    return this.#post(clusterId, toPostable(exactTimes(draft, this.#now())));
   }
 
   /**

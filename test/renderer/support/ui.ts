@@ -113,7 +113,7 @@ export async function openUi(
     /** Runs after the shell started and before the page opens (e.g. wait for the core). */
     beforeOpen?: (shell: Ui['shell']) => Promise<void>;
     /** Runs on the page before it navigates (listeners that must see everything). */
-    onPage?: (page: Page) => void;
+    onPage?: (page: Page) => unknown;
     /** Keep a history file here (the Timeline); without it the shell keeps none. */
     historyPath?: string;
     /** The core's clock (tests that move time ahead); the system clock by default. */
@@ -150,7 +150,7 @@ export async function openUi(
       (g.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`);
     });
   });
-  opts.onPage?.(page);
+  await opts.onPage?.(page);
   await page.goto(shell.url);
   return {
     shell,

@@ -8,10 +8,11 @@ import type { SilenceView } from '$core/model/view.ts';
 import type { PreviewResult } from '$core/service.ts';
 import type { SilenceFormRequest } from '../app/app-store.svelte.ts';
 import { errorMessage } from '../app/errors.ts';
-import { formatDuration, fromLocalInput, toLocalInput } from '../format/time.ts';
+import { fromLocalInput, toLocalInput } from '../format/time.ts';
 import { checkDraft, emptyRow, toMatcher, toRow, type MatcherRow } from './draft.ts';
 import { PreviewRequests } from './preview-requests.svelte.ts';
-import { endKeepingDuration, presetRange } from './time-range.ts';
+import { endKeepingDuration, presetRange, rangeText } from './time-range.ts';
+import { ChosenDuration } from './chosen-duration.svelte.ts';
 
 export interface SilenceFormOptions {
   request: SilenceFormRequest;
@@ -56,6 +57,8 @@ export class SilenceForm {
   #serverError = $state<string | null>(null);
   #success = $state.raw<{ id: string } | null>(null);
   readonly #preview: PreviewRequests;
+  /** The duration chosen (preset or typed), sent exactly while the end is its own. */
+  readonly duration = new ChosenDuration();
   /** The start as it was when its input took focus (moving it keeps the duration). */
   #startBefore = '';
 
@@ -92,7 +95,9 @@ export class SilenceForm {
     const now = Date.now();
     this.#startInput = this.#origStart ?? toLocalInput(now);
     // A new silence starts from the last author and duration used (default: you, 1 hour).
-    this.#endInput = this.#origEnd ?? toLocalInput(now + (options.last?.durationMs ?? 3_600_000));
+    const ms = options.last?.durationMs ?? 3_600_000;
+    this.#endInput = this.#origEnd ?? toLocalInput(now + ms);
+    if (!editing) this.duration.chose(ms, this.#endInput);
     this.#createdBy = editing?.createdBy ?? (options.last?.author || options.author);
     this.#comment = editing?.comment ?? '';
   }
@@ -145,11 +150,7 @@ export class SilenceForm {
   }
   /** "4h" for the range as it stands ('' while it is not one). */
   get durationText(): string {
-    const s = this.#startsAt;
-    const e = this.#endsAt;
-    return s && e && Date.parse(e) > Date.parse(s)
-      ? formatDuration(Date.parse(e) - Date.parse(s))
-      : '';
+    return rangeText(this.#startsAt, this.#endsAt);
   }
 
   /** Whether a field's error shows: once it was changed, or after a submit. */
@@ -209,21 +210,24 @@ export class SilenceForm {
     this.#startInput = value;
   }
   /** The start input took focus: moving it from here keeps the duration. */
-  rememberStart(): void {
-    this.#startBefore = this.#startInput;
-  }
+  rememberStart = (): void => void (this.#startBefore = this.#startInput);
   /** The start was changed (its change event): the end moves with it. */
   keepDuration(): void {
+    const holds = this.duration.holds(this.#endInput);
     const end = endKeepingDuration(this.#startBefore, this.#startInput, this.#endInput);
-    if (end !== null) this.#endInput = end;
+    if (end !== null) {
+      this.#endInput = end;
+      if (holds) this.duration.chose(this.duration.ms!, end);
+    }
     this.#startBefore = this.#startInput;
   }
   setEndInput(value: string): void {
+    if (value !== this.#endInput) this.duration.drop();
     this.#endInput = value;
     this.#touch('end');
   }
   /** A duration preset: exact, from the start as shown (or now when that has passed). */
-  setDuration(ms: number): void {
+  setDuration(ms: number, label?: string): void {
     const next = presetRange({
       startInput: this.#startInput,
       startsAt: this.#startsAt,
@@ -232,6 +236,12 @@ export class SilenceForm {
     });
     this.#startInput = next.startInput;
     this.#endInput = next.endInput;
+    this.duration.chose(ms, next.endInput, label);
+  }
+  /** A duration typed as Alertmanager writes it (`2h`, `1d4h`); applied when it reads. */
+  setDurationText(text: string): void {
+    const ms = this.duration.read(text);
+    if (ms !== null) this.setDuration(ms);
   }
 
   /**
@@ -242,9 +252,13 @@ export class SilenceForm {
   async submit(): Promise<boolean> {
     this.#attempted = true;
     this.#serverError = null;
-    const startsAt = this.#startsAt;
-    const endsAt = this.#endsAt;
-    if (!this.#check.valid || !startsAt || !endsAt) return false;
+    // An edited silence keeps its instants as the inputs say (its untouched start exactly).
+    const exact = this.#editing
+      ? null
+      : this.duration.exact(this.#startsAt, this.#endInput, this.#o.now());
+    const startsAt = exact?.startsAt ?? this.#startsAt;
+    const endsAt = exact?.endsAt ?? this.#endsAt;
+    if (!this.#check.valid || !startsAt || !endsAt || this.duration.error) return false;
     if (this.#submitting) return true;
     this.#submitting = true;
     const draft = {
@@ -253,6 +267,8 @@ export class SilenceForm {
       endsAt,
       createdBy: this.#createdBy.trim(),
       comment: this.#comment,
+      // The core fixes the instants right before the request: the duration stays exact.
+      ...(exact && this.duration.ms !== null ? { durationMs: this.duration.ms } : {}),
     };
     const r = this.#o.request;
     try {

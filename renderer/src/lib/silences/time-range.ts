@@ -1,6 +1,6 @@
 // The silence form's time rules, on the datetime-local values the inputs hold (local time,
 // minute precision). Kept out of the form class so they are unit-tested.
-import { fromLocalInput, toLocalInput } from '../format/time.ts';
+import { formatDuration, fromLocalInput, toLocalInput } from '../format/time.ts';
 
 /** The inputs after a duration preset: exact (the end is the start as shown plus `ms`). */
 export function presetRange(opts: {
@@ -28,4 +28,11 @@ export function endKeepingDuration(before: string, after: string, endInput: stri
   const end = fromLocalInput(endInput);
   if (!b || !a || !end || !(Date.parse(end) > Date.parse(b))) return null;
   return toLocalInput(Date.parse(a) + (Date.parse(end) - Date.parse(b)));
+}
+
+/** "4h" for a range ('' while it is not one). */
+export function rangeText(startsAt: string | null, endsAt: string | null): string {
+  const s = startsAt ? Date.parse(startsAt) : Number.NaN;
+  const e = endsAt ? Date.parse(endsAt) : Number.NaN;
+  return e > s ? formatDuration(e - s) : '';
 }

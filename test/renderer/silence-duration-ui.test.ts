@@ -1,0 +1,102 @@
+// Durations typed as Alertmanager writes them, exact on the server, and Ctrl+Enter: `2h` typed
+// in the silence form makes a silence of exactly 7,200 s (endsAt − startsAt read back from the
+// server); `1d4h` and a preset likewise; a duration that does not read is explained at its
+// field and nothing is sent; editing the end by hand drops the typed duration. Real
+// Alertmanager, real core, browser shell, headless Chromium at 960×680.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { GettableSilence } from '../../main/core/api/types.ts';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+describe('typed durations, exact on the server, Ctrl+Enter', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [makeAlert({ alertname: 'DiskFull', severity: 'warning', instance: 'node-1' })],
+    viewport: { width: 960, height: 680 },
+  });
+  let page: Page;
+  before(() => {
+    page = t.page;
+  });
+
+  async function silences(): Promise<GettableSilence[]> {
+    const res = await fetch(`${t.am.url}/api/v2/silences`);
+    return (await res.json()) as GettableSilence[];
+  }
+
+  /** Opens the form from the alert, types `text` as the duration, submits with Ctrl+Enter. */
+  async function silenceFor(text: string, comment: string): Promise<GettableSilence> {
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill(comment);
+    await dialog.locator('[data-testid=silence-duration]').fill(text);
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    const made = await waitFor(async () => (await silences()).find((s) => s.comment === comment), {
+      message: `silence for ${text}`,
+    });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    return made;
+  }
+
+  for (const [text, seconds] of [
+    ['2h', 7200],
+    ['1d4h', 28 * 3600],
+    ['90m', 5400],
+  ] as const) {
+    it(`${text} typed gives a silence of exactly ${seconds} s on the server`, async () => {
+      const s = await silenceFor(text, `typed ${text}`);
+      const ms = Date.parse(s.endsAt) - Date.parse(s.startsAt);
+      // The server moves a start in the past to its own now: a few ms after ours at most.
+      assert.ok(Math.abs(ms - seconds * 1000) < 1000, `${ms} ms for ${text}`);
+      assert.equal(Math.round(ms / 1000), seconds);
+    });
+  }
+
+  it('a preset is exact on the server too (1h is 3,600 s, not 59m16s)', async () => {
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.locator('#silence-comment').fill('preset 1h');
+    await dialog.locator('.presets button', { hasText: /^1h$/ }).click();
+    await dialog.locator('[data-testid=silence-submit]').click();
+    const s = await waitFor(async () => (await silences()).find((x) => x.comment === 'preset 1h'));
+    assert.equal(Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 1000), 3600);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('a duration that does not read is explained at its field and nothing is sent', async () => {
+    const before = (await silences()).length;
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.locator('#silence-comment').fill('bad duration');
+    const field = dialog.locator('[data-testid=silence-duration]');
+    await field.fill('2 hours');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    const id = await field.getAttribute('aria-describedby');
+    assert.match((await dialog.locator(`#${id}`).textContent()) ?? '', /not a duration.*2h/);
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    await page.waitForTimeout(500);
+    assert.equal((await silences()).length, before, 'nothing sent');
+    // Fixed, the form is kept and goes.
+    await field.fill('30m');
+    assert.equal(await field.getAttribute('aria-invalid'), 'false');
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    const s = await waitFor(async () =>
+      (await silences()).find((x) => x.comment === 'bad duration'),
+    );
+    assert.equal(Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 1000), 1800);
+    await page.keyboard.press('Escape');
+  });
+});
