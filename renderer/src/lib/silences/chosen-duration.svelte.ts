@@ -3,6 +3,7 @@
 // duration is sent to the millisecond: start (now, when the shown start has passed) plus the
 // duration. Editing the end by hand drops it (the end is then what the input says).
 import { parseDuration } from '$core/model/duration.ts';
+import { exactRange } from './time-range.ts';
 
 export class ChosenDuration {
   #text = $state('');
@@ -74,11 +75,6 @@ export class ChosenDuration {
     now: number,
   ): { startsAt: string; endsAt: string } | null {
     if (this.#ms === null || !this.holds(endInput)) return null;
-    const shown = startsAt ? Date.parse(startsAt) : Number.NaN;
-    const start = Number.isNaN(shown) || shown <= now ? now : shown;
-    return {
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(start + this.#ms).toISOString(),
-    };
+    return exactRange(startsAt, this.#ms, now);
   }
 }

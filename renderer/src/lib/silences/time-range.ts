@@ -36,3 +36,14 @@ export function rangeText(startsAt: string | null, endsAt: string | null): strin
   const e = endsAt ? Date.parse(endsAt) : Number.NaN;
   return e > s ? formatDuration(e - s) : '';
 }
+
+/** A range of exactly `ms` from the start as shown, or from now when that has passed. */
+export function exactRange(
+  startsAt: string | null,
+  ms: number,
+  now: number,
+): { startsAt: string; endsAt: string } {
+  const shown = startsAt ? Date.parse(startsAt) : Number.NaN;
+  const start = Number.isNaN(shown) || shown <= now ? now : shown;
+  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + ms).toISOString() };
+}
