@@ -99,4 +99,37 @@ describe('typed durations, exact on the server, Ctrl+Enter', { skip: amSkipReaso
     assert.equal(Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 1000), 1800);
     await page.keyboard.press('Escape');
   });
+
+  it('a pasted two-matcher list creates two matchers, on the server too', async () => {
+    await page.getByRole('button', { name: 'New silence' }).click();
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    const name = dialog.locator('[aria-label="Label name 1"]');
+    await name.evaluate((el, text) => {
+      const g = globalThis as unknown as {
+        DataTransfer: new () => { setData(t: string, v: string): void };
+        ClipboardEvent: new (type: string, init: object) => unknown;
+      };
+      const dt = new g.DataTransfer();
+      dt.setData('text/plain', text);
+      (el as unknown as { dispatchEvent(e: unknown): void }).dispatchEvent(
+        new g.ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+      );
+    }, 'alertname="DiskFull", instance=~"node-.*"');
+    await dialog.locator('[aria-label="Label name 2"]').waitFor();
+    assert.equal(await name.inputValue(), 'alertname');
+    assert.equal(await dialog.locator('[aria-label="Value 2"]').inputValue(), 'node-.*');
+    assert.equal(await dialog.locator('[aria-label="Operator 2"]').inputValue(), '=~');
+    await dialog.locator('#silence-comment').fill('pasted');
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    const s = await waitFor(async () => (await silences()).find((x) => x.comment === 'pasted'));
+    assert.deepEqual(
+      s.matchers.map((x) => [x.name, x.value, x.isRegex]),
+      [
+        ['alertname', 'DiskFull', false],
+        ['instance', 'node-.*', true],
+      ],
+    );
+    await page.keyboard.press('Escape');
+  });
 });

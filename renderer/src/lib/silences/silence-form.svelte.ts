@@ -5,6 +5,7 @@
 // The rules live in plain modules (draft.ts, time-range.ts) so they are unit-tested.
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { SilenceView } from '$core/model/view.ts';
+import type { Matcher } from '$core/api/types.ts';
 import type { PreviewResult } from '$core/service.ts';
 import type { SilenceFormRequest } from '../app/app-store.svelte.ts';
 import { errorMessage } from '../app/errors.ts';
@@ -189,6 +190,11 @@ export class SilenceForm {
   }
   addMatcher(): void {
     this.#setRows([...this.#rows, emptyRow()]);
+  }
+  /** A pasted matcher list: row `id` becomes its first matcher, the rest follow it. */
+  pasteMatchers(id: number, matchers: readonly Matcher[]): void {
+    this.#touch(`m${id}`);
+    this.#setRows(this.#rows.flatMap((r) => (r.id === id ? matchers.map(toRow) : [r])));
   }
   removeMatcher(id: number): void {
     this.#setRows(this.#rows.filter((r) => r.id !== id));
