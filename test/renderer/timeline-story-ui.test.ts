@@ -85,14 +85,15 @@ describe('timeline as a story', { skip: amSkipReason() }, () => {
         await page.getByTestId('timeline-tables-toggle').click();
         await page.locator('tr.alert-row').first().waitFor({ timeout: 10_000 });
       }
-      const widths = await page.evaluate(() => {
+      // A string: the page's DOM types are not in this project's lib.
+      const widths = (await page.evaluate(`(() => {
         const scroll = document.querySelector('[data-testid=timeline-scroll]');
         return {
-          doc: document.scrollingElement?.scrollWidth ?? 0,
-          box: scroll?.scrollWidth ?? 0,
-          boxClient: scroll?.clientWidth ?? 0,
+          doc: document.scrollingElement.scrollWidth,
+          box: scroll.scrollWidth,
+          boxClient: scroll.clientWidth,
         };
-      });
+      })()`)) as { doc: number; box: number; boxClient: number };
       assert.ok(widths.doc <= 480, `tables ${open}: document ${widths.doc}`);
       assert.ok(widths.box <= widths.boxClient, `tables ${open}: ${JSON.stringify(widths)}`);
     }

@@ -90,7 +90,9 @@ describe('timeline', { skip: amSkipReason() }, () => {
     assert.equal(kinds.filter((k) => k === 'fired TlCpu').length, 1, kinds.join('\n'));
     assert.equal(kinds.filter((k) => k === 'first-seen TlCpu').length, 1, kinds.join('\n'));
     assert.equal(kinds.filter((k) => k === 'first-seen TlDisk').length, 1, kinds.join('\n'));
-    const seen = events.locator('li[data-kind=first-seen]', { hasText: 'TlDisk' });
+    const seen = page.locator('section[aria-label=Events] li.record[data-kind=first-seen]', {
+      hasText: 'TlDisk',
+    });
     assert.match((await seen.textContent()) ?? '', /already firing when first seen/);
     assert.equal(kinds.filter((k) => k === 'resolved TlCpu').length, 1, kinds.join('\n'));
   });
