@@ -5,6 +5,7 @@
 // - instances: each add, edit or remove is saved at once by its own button (instances.ts).
 // Sections bind their inputs to `fields` (the draft, a deep state object); everything else is
 // read through getters and changed through methods.
+// `dirty` says the draft holds unsaved changes: leaving the view then asks (LeaveGuard).
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
 import type { InstanceSettings, Settings, Theme } from '$core/settings/types.ts';
