@@ -1,5 +1,5 @@
 // The Timeline in Chromium, over the browser shell, the real core and a real Alertmanager:
-// per-alert counts after a re-fire, the matcher filter (and a bad one that keeps the view),
+// per-alert counts after a re-fire (first sight not counted), the matcher filter (and a bad one that keeps the view),
 // "since you last looked" after the window was left, and a CSV export.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,7 +32,7 @@ describe('timeline', { skip: amSkipReason() }, () => {
   async function reopen(): Promise<void> {
     await page.locator('button[data-view=alerts]').click();
     await page.locator('button[data-view=timeline]').click();
-    await page.locator('section[aria-label="Since you last looked"] h3').waitFor();
+    await page.locator('section[aria-label="Since you last looked"] h2').waitFor();
   }
 
   before(async () => {
@@ -70,21 +70,30 @@ describe('timeline', { skip: amSkipReason() }, () => {
   it('shows per-alert counts, groups with a heatmap, and every record', async () => {
     await page.locator('button[data-view=timeline]').click();
     await page.getByText('This is the first look').waitFor({ timeout: 15_000 });
+    // The tables are behind a toggle: the events come first.
+    await page.getByTestId('timeline-tables-toggle').click();
     const cpu = page.locator('tr.alert-row', { hasText: 'TlCpu' });
     await cpu.waitFor({ timeout: 15_000 });
-    assert.equal((await cpu.locator('.fired-24h').textContent())?.trim(), '2');
+    // Both were firing before the app looked: first sight is not a firing. TlCpu's re-fire is.
+    assert.equal((await cpu.locator('.fired-24h').textContent())?.trim(), '1');
     const disk = page.locator('tr.alert-row', { hasText: 'TlDisk' });
-    assert.equal((await disk.locator('.fired-24h').textContent())?.trim(), '1');
+    assert.equal((await disk.locator('.fired-24h').textContent())?.trim(), '0');
     assert.match((await cpu.textContent()) ?? '', /host=web-1/);
     const group = page.locator('tr.group-row', { hasText: 'TlCpu' });
     assert.equal(await group.locator('.heatmap .cell').count(), 24);
     assert.equal(await group.locator('.heatmap .cell:not(.empty)').count(), 1);
     const events = page.locator('section[aria-label=Events] li.record');
-    // fired TlDisk, fired TlCpu, resolved TlCpu, fired TlCpu (plus notifications).
+    // first-seen TlDisk, first-seen TlCpu, resolved TlCpu, fired TlCpu (plus notifications).
     const kinds = await events.evaluateAll((els) =>
       els.map((e) => `${e.getAttribute('data-kind')} ${e.querySelector('.subject')?.textContent}`),
     );
-    assert.equal(kinds.filter((k) => k === 'fired TlCpu').length, 2, kinds.join('\n'));
+    assert.equal(kinds.filter((k) => k === 'fired TlCpu').length, 1, kinds.join('\n'));
+    assert.equal(kinds.filter((k) => k === 'first-seen TlCpu').length, 1, kinds.join('\n'));
+    assert.equal(kinds.filter((k) => k === 'first-seen TlDisk').length, 1, kinds.join('\n'));
+    const seen = page.locator('section[aria-label=Events] li.record[data-kind=first-seen]', {
+      hasText: 'TlDisk',
+    });
+    assert.match((await seen.textContent()) ?? '', /already firing when first seen/);
     assert.equal(kinds.filter((k) => k === 'resolved TlCpu').length, 1, kinds.join('\n'));
   });
 
@@ -126,7 +135,7 @@ describe('timeline', { skip: amSkipReason() }, () => {
     await since.locator('li.record[data-kind=fired]', { hasText: 'TlMem' }).waitFor({
       timeout: 10_000,
     });
-    assert.match((await since.locator('.since-counts').textContent()) ?? '', /1\s*fired/);
+    assert.match((await since.locator('.since-counts').textContent()) ?? '', /1\s*started firing/);
     assert.equal(
       await since.locator('li.record', { hasText: 'TlCpu' }).count(),
       0,
@@ -139,7 +148,10 @@ describe('timeline', { skip: amSkipReason() }, () => {
     await page.locator('[data-testid=alert-row]', { hasText: 'TlCpu' }).click();
     const history = page.locator('aside[aria-label=Details] section[aria-label=History]');
     await history.locator('.counts').waitFor({ timeout: 10_000 });
-    assert.match((await history.locator('.counts').textContent()) ?? '', /Fired 2 times in 24 h/);
+    assert.match(
+      (await history.locator('.counts').textContent()) ?? '',
+      /Started firing once in 24 hours, once in 7 days \(already firing when first seen\)/,
+    );
     assert.equal(await history.locator('li.record[data-kind=resolved]').count(), 1);
     await page.locator('button[data-view=timeline]').click();
   });
@@ -158,7 +170,8 @@ describe('timeline', { skip: amSkipReason() }, () => {
       lines.some((l) => /,fired,.*,TlMem,critical,/.test(l)),
       text,
     );
-    assert.equal(lines.filter((l) => /,fired,.*,TlCpu,/.test(l)).length, 2, text);
+    assert.equal(lines.filter((l) => /,fired,.*,TlCpu,/.test(l)).length, 1, text);
+    assert.equal(lines.filter((l) => /,first-seen,.*,TlCpu,/.test(l)).length, 1, text);
     assert.deepEqual(ui.problems, []);
   });
 });

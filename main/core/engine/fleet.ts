@@ -71,7 +71,8 @@ export class Fleet {
 
   /**
    * New instance settings: a new URL, auth, headers or TLS setting is another connection
-   * (fresh runtime, data dropped); a new schedule keeps the client and the last good data.
+   * (fresh runtime, last data carried over as stale until it answers); a new schedule keeps
+   * the client and the last good data.
    */
   update(next: readonly InstanceSettings[]): void {
     const { start, paused } = this.#o.running();
@@ -93,6 +94,8 @@ export class Fleet {
       } else {
         if (rt) void rt.stop();
         const fresh = this.#newRuntime(s);
+        // Same instance, new connection: its last data stays (stale) until the new one answers.
+        if (rt && rt.settings.enabled && s.enabled) fresh.carryOver(rt);
         runtimes.push(fresh);
         if (start) fresh.start(paused);
       }

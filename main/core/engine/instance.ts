@@ -114,10 +114,31 @@ export class InstanceRuntime {
   #lastPollAt: number | undefined;
   #lastPollMs: number | undefined;
   #busy = false;
+  /**
+   * Data carried over from the runtime this one replaced (its URL, auth or TLS was edited):
+   * shown as stale until the first poll with the new settings finishes, then that answer
+   * counts (a failure keeps the data, like any failure: never blanked).
+   */
+  #carried = false;
 
   constructor(settings: InstanceSettings, deps: InstanceDeps) {
     this.settings = settings;
     this.#deps = deps;
+  }
+
+  /**
+   * Takes the last-known data of the runtime this one replaces, so an edit of the connection
+   * does not turn an instance into "never reached" while the new settings are tried.
+   */
+  carryOver(prev: InstanceRuntime): void {
+    if (prev.data === undefined) return;
+    this.data = prev.data;
+    this.status = prev.status;
+    this.receivers = prev.receivers;
+    this.#receiversDerived = prev.#receiversDerived;
+    this.#buildInfo = prev.#buildInfo;
+    this.#lastSuccessAt = prev.#lastSuccessAt;
+    this.#carried = true;
   }
 
   get id(): string {
@@ -273,14 +294,17 @@ export class InstanceRuntime {
       url: s.url,
       clusterId,
       enabled: s.enabled,
-      health: computeHealth({
-        enabled: s.enabled,
-        intervalMs: this.intervalMs,
-        now: this.#deps.clock.now(),
-        lastOutcome: this.#outcome,
-        lastSuccessAt: this.#lastSuccessAt,
-        failingSince: this.#failingSince,
-      }),
+      health:
+        this.#carried && this.#outcome === 'none'
+          ? 'stale'
+          : computeHealth({
+              enabled: s.enabled,
+              intervalMs: this.intervalMs,
+              now: this.#deps.clock.now(),
+              lastOutcome: this.#outcome,
+              lastSuccessAt: this.#lastSuccessAt,
+              failingSince: this.#failingSince,
+            }),
     };
     if (!s.enabled) return v;
     if (this.#failingSince !== undefined) v.failingSince = iso(this.#failingSince);

@@ -16,6 +16,10 @@ export const HISTORY_KINDS = [
   'silence-expired',
   'notified',
   'withheld',
+  // Appended (kinds are stored as text; the order is only the schema's): an alert that was
+  // already firing when the app first saw its cluster. Not a firing: the app did not see it
+  // start, so it is not counted in "fired N times".
+  'first-seen',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

@@ -135,8 +135,15 @@ export class HistoryRecorder {
       if (r.kind === 'fired') {
         // A cluster seen for the first time since start: what was already open in the
         // history is the same episode, not a new firing.
-        if (r.clusterId !== undefined && initial.has(r.clusterId) && this.#open.has(key)) {
-          this.#open.set(key, r);
+        if (r.clusterId !== undefined && initial.has(r.clusterId)) {
+          if (this.#open.has(key)) {
+            this.#open.set(key, r);
+            continue;
+          }
+          // First sight: it fired before the app looked; say so rather than count a firing.
+          const seen: HistoryRecord = { ...r, kind: 'first-seen' };
+          this.#open.set(key, seen);
+          rows.push(seen);
           continue;
         }
         this.#open.set(key, r);

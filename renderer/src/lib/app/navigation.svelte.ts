@@ -46,6 +46,8 @@ export class Navigation {
   #silenceForm = $state.raw<SilenceFormRequest | null>(null);
   readonly #alertsTargets = new HandOff<AlertsTarget>();
   readonly #filterFocus = new HandOff<void>();
+  /** Asked before the view changes (Settings with unsaved changes); false stays. */
+  #leaveGuard: ((to: ViewName) => boolean) | null = null;
 
   get current(): ViewName {
     return this.#current;
@@ -57,12 +59,31 @@ export class Navigation {
 
   /** Switches the window to a view (tabs, the URL hash, navigation from notifications). */
   show(view: ViewName): void {
+    this.#go(view);
+  }
+
+  /** While set, every switch to another view asks `guard` first; returns the unset. */
+  guardLeave(guard: (to: ViewName) => boolean): () => void {
+    this.#leaveGuard = guard;
+    return () => {
+      if (this.#leaveGuard === guard) this.#leaveGuard = null;
+    };
+  }
+
+  /** Switches without asking (the guard's own Save or Discard). */
+  leave(view: ViewName): void {
     this.#current = view;
+  }
+
+  #go(view: ViewName): boolean {
+    if (view !== this.#current && this.#leaveGuard && !this.#leaveGuard(view)) return false;
+    this.#current = view;
+    return true;
   }
 
   /** A view, and in the alerts view a group or alert to show and select. */
   navigate(target: Subscriptions['ui:navigate']): void {
-    this.#current = target.view;
+    if (!this.#go(target.view)) return;
     if (target.view !== 'alerts' || (!target.groupKey && !target.fingerprint)) return;
     this.#alertsTargets.request({
       ...(target.groupKey ? { groupKey: target.groupKey } : {}),
@@ -77,7 +98,7 @@ export class Navigation {
 
   /** `/`: the alerts view, with its filter input focused. */
   focusFilter(): void {
-    this.#current = 'alerts';
+    if (!this.#go('alerts')) return;
     this.#filterFocus.request();
   }
 

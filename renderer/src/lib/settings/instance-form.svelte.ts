@@ -40,6 +40,15 @@ export class InstanceForm {
   #testing = $state(false);
   #testResult = $state.raw<TestConnectionResult | null>(null);
   #testError = $state<string | null>(null);
+  /**
+   * What the last test tried (URL, TLS, auth, headers, timeout): its answer is shown only while
+   * the fields still say that, so an old error never sits under a URL it was not about.
+   */
+  #testedWith = $state<string | null>(null);
+  #connection = $derived.by(() => {
+    const { instance: i, secrets } = this.#build();
+    return JSON.stringify([i.url, i.tls, i.auth, i.headers, i.timeoutSec, secrets ?? null]);
+  });
   #saving = $state(false);
   #saveError = $state<string | null>(null);
   #nextHeaderId = 1000;
@@ -89,10 +98,10 @@ export class InstanceForm {
     return this.#testing;
   }
   get testResult(): TestConnectionResult | null {
-    return this.#testResult;
+    return this.#testedWith === this.#connection ? this.#testResult : null;
   }
   get testError(): string | null {
-    return this.#testError;
+    return this.#testedWith === this.#connection ? this.#testError : null;
   }
   get saving(): boolean {
     return this.#saving;
@@ -117,6 +126,7 @@ export class InstanceForm {
     this.#testResult = null;
     this.#testError = null;
     const { instance, secrets } = this.#build();
+    this.#testedWith = this.#connection;
     try {
       // An absent optional argument must stay absent: JSON would turn undefined into null.
       this.#testResult = secrets

@@ -5,6 +5,7 @@
 // - instances: each add, edit or remove is saved at once by its own button (instances.ts).
 // Sections bind their inputs to `fields` (the draft, a deep state object); everything else is
 // read through getters and changed through methods.
+// `dirty` says the draft holds unsaved changes: leaving the view then asks (LeaveGuard).
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
 import type { InstanceSettings, Settings, Theme } from '$core/settings/types.ts';
@@ -23,6 +24,10 @@ export interface SettingsDraftOptions {
   bridge: Pick<BridgeApi, 'settings:setLaunchAtLogin' | 'notifications:snooze'>;
 }
 
+function draftKey(fields: SettingsFields): string {
+  return JSON.stringify({ ...$state.snapshot(fields), theme: null });
+}
+
 export class SettingsDraft {
   readonly #o: SettingsDraftOptions;
   #fields: SettingsFields;
@@ -36,10 +41,29 @@ export class SettingsDraft {
   #saved = $state(false);
   #launchError = $state<string | null>(null);
   #instanceError = $state<string | null>(null);
+  /** The draft as last loaded or saved (the theme aside: it saves at once). */
+  #baseline = $state('');
+  #dirty = $derived.by(() => draftKey(this.#fields) !== this.#baseline);
 
   constructor(initial: Settings, options: SettingsDraftOptions) {
     this.#o = options;
     this.#fields = $state(fieldsOf(initial));
+    this.#baseline = draftKey(this.#fields);
+  }
+
+  /** The draft holds changes "Save settings" has not saved (leaving the view asks). */
+  get dirty(): boolean {
+    return this.#dirty;
+  }
+
+  /** Drops the draft's changes: back to the settings as stored. */
+  discard(): void {
+    const stored = this.#o.stored();
+    if (!stored) return;
+    const theme = this.#fields.theme;
+    Object.assign(this.#fields, fieldsOf(stored), { theme });
+    this.#baseline = draftKey(this.#fields);
+    this.#saveError = null;
   }
 
   /** The draft: inputs bind to its fields. */
@@ -91,6 +115,7 @@ export class SettingsDraft {
       const again = fieldsOf(stored);
       this.#fields.severityOrderText = again.severityOrderText;
       this.#fields.labelColoursText = again.labelColoursText;
+      this.#baseline = draftKey(this.#fields);
       this.#saved = true;
     } catch (err) {
       this.#saveError = errorMessage(err);

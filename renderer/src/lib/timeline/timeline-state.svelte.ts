@@ -128,6 +128,15 @@ export class TimelineState {
     }
   }
 
+  /**
+   * Live: the range again after new records were written, unless the view is not open yet,
+   * history is off, or "Load more" pages are shown (reloading would drop them).
+   */
+  async refresh(): Promise<void> {
+    if (!this.#status?.enabled || this.#records.length > PAGE) return;
+    await this.load();
+  }
+
   async loadMore(): Promise<void> {
     const before = this.#nextBeforeId;
     if (before === undefined) return;
