@@ -101,6 +101,10 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
       maybeFail();
       throw new Error('not used');
     },
+    schedules: {
+      sync: async () => 0,
+      overview: () => [],
+    },
     silences: {
       quickMatchers: (...args) => {
         record('quickMatchers', args);
