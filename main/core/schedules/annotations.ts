@@ -1,5 +1,6 @@
-// Whether a cluster keeps silence annotations: every answering member is Alertmanager 0.32+
-// (Grafana's "N/A" and Mimir's empty version do not count). Occurrences are tagged by
+// Whether a cluster keeps silence annotations: every answering member is a plain Alertmanager
+// 0.32+. Grafana ("N/A") and Mimir (whose version is Mimir's own, e.g. 2.14, and whose silences
+// drop annotations) never count: a product name rules a member out. Occurrences are tagged by
 // annotation there, by a comment tag elsewhere (identity.ts).
 import type { MergedView } from '../model/view.ts';
 
@@ -10,7 +11,10 @@ export function keepsSilenceAnnotations(
   const members = Object.values(view.instances).filter(
     (i) => i.clusterId === clusterId && i.enabled && i.version,
   );
-  return members.length > 0 && members.every((i) => atLeast(i.version!.version, 0, 32));
+  return (
+    members.length > 0 &&
+    members.every((i) => i.product === undefined && atLeast(i.version!.version, 0, 32))
+  );
 }
 
 function atLeast(version: string, major: number, minor: number): boolean {

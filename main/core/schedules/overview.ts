@@ -4,26 +4,7 @@
 import type { MergedView } from '../model/view.ts';
 import { occurrenceOf } from './identity.ts';
 import { occurrencesBetween } from './occurrences.ts';
-import type { Schedule } from './types.ts';
-import type { ScheduleProblem } from './writer.ts';
-
-export interface OccurrenceView {
-  key: string;
-  startsAt: string;
-  endsAt: string;
-  skipped: boolean;
-  /** Live silences written for it (one per target cluster once written). */
-  silenceKeys: string[];
-}
-
-export interface ScheduleView {
-  id: string;
-  name: string;
-  enabled: boolean;
-  timeZone: string;
-  next: OccurrenceView[];
-  problem?: ScheduleProblem;
-}
+import type { OccurrenceView, Schedule, ScheduleProblem, ScheduleView } from './types.ts';
 
 const SHOWN = 5;
 

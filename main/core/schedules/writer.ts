@@ -7,18 +7,16 @@ import type { Clock, SilenceDraft } from '../service.ts';
 import type { MergedView } from '../model/view.ts';
 import type { SilenceActions } from '../silences/actions.ts';
 import { keepsSilenceAnnotations } from './annotations.ts';
-import { occurrenceAnnotations, occurrenceComment } from './identity.ts';
+import { occurrenceAnnotations, occurrenceComment, scheduleHash } from './identity.ts';
 import { planSchedules, type ScheduleStep } from './plan.ts';
-import type { Schedule, ScheduleSettings } from './types.ts';
+import type { Schedule, ScheduleProblem, ScheduleSettings } from './types.ts';
 
 const MAX_WRITES = 25;
-
-export interface ScheduleProblem {
-  scheduleId: string;
-  clusterId?: string;
-  message: string;
-  at: string;
-}
+/**
+ * An occurrence this install wrote is not written again for this long even if the view does
+ * not show it yet (a lagging poll, a server that drops our tag): never a stream of copies.
+ */
+const WRITTEN_GUARD_MS = 15 * 60_000;
 
 export interface WriterOptions {
   clock: Clock;
@@ -38,6 +36,8 @@ export class ScheduleWriter {
   readonly #removed = new Set<string>();
   #known = new Set<string>();
   readonly #problems = new Map<string, ScheduleProblem>();
+  /** `<cluster>\n<schedule>\n<hash>\n<key>` -> when this install wrote it. */
+  readonly #written = new Map<string, number>();
 
   constructor(o: WriterOptions) {
     this.#o = o;
@@ -89,7 +89,7 @@ export class ScheduleWriter {
     for (const step of steps.slice(0, MAX_WRITES)) {
       try {
         if (step.kind === 'expire') await this.#o.actions.expire(step.silenceKey);
-        else await this.#create(byId.get(step.scheduleId)!, step, view);
+        else if (!(await this.#create(byId.get(step.scheduleId)!, step, view))) continue;
         writes++;
       } catch (e) {
         failed.add(step.scheduleId);
@@ -112,7 +112,11 @@ export class ScheduleWriter {
     s: Schedule,
     step: Extract<ScheduleStep, { kind: 'create' }>,
     view: MergedView,
-  ): Promise<void> {
+  ): Promise<boolean> {
+    const written = `${step.clusterId}\n${s.id}\n${scheduleHash(s)}\n${step.occurrence.key}`;
+    const now = this.#o.clock.now();
+    for (const [k, at] of this.#written) if (now - at > WRITTEN_GUARD_MS) this.#written.delete(k);
+    if (this.#written.has(written)) return false;
     const annotate = keepsSilenceAnnotations(view, step.clusterId);
     const draft: SilenceDraft = {
       matchers: s.matchers,
@@ -123,6 +127,8 @@ export class ScheduleWriter {
     };
     if (annotate) draft.annotations = occurrenceAnnotations(s, step.occurrence.key);
     await this.#o.actions.create(step.clusterId, draft);
+    this.#written.set(written, now);
+    return true;
   }
 
   #report(scheduleId: string, clusterId: string | undefined, e: unknown): void {
