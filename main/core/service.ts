@@ -203,5 +203,7 @@ export interface Core {
     sync(): Promise<number>;
     /** Each schedule's next occurrences, written silences and problem. */
     overview(): ScheduleView[];
+    /** Starts a silence from a saved template on one cluster (placeholders filled in). */
+    fromTemplate(templateId: string, clusterId: string): Promise<SilenceResult>;
   };
 }

@@ -104,6 +104,9 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
     schedules: {
       sync: async () => 0,
       overview: () => [],
+      fromTemplate: async () => {
+        throw new Error('not used');
+      },
     },
     silences: {
       quickMatchers: (...args) => {

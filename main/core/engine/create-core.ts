@@ -25,6 +25,7 @@ import { SilenceActions } from '../silences/actions.ts';
 import { AckTending } from './ack-tending.ts';
 import { scheduleOverview } from '../schedules/overview.ts';
 import { ScheduleWriter } from '../schedules/writer.ts';
+import { draftFromTemplate } from '../schedules/template.ts';
 import { testConnection } from './connection-test.ts';
 import { CoreListeners } from './core-listeners.ts';
 import { diffViews } from './delta.ts';
@@ -131,6 +132,12 @@ class EngineCore implements Core {
         const horizon = s.horizonDays * 864e5;
         const now = this.#clock.now();
         return scheduleOverview(s.list, this.#view, this.#writer.problems(), now, horizon);
+      },
+      fromTemplate: async (templateId, clusterId) => {
+        const t = this.#settings.schedules.templates.find((x) => x.id === templateId);
+        if (!t) throw new Error(`unknown template ${templateId}`);
+        const author = this.#settings.silences.author || osUser || 'alertmanager-tray';
+        return this.silences.create(clusterId, draftFromTemplate(t, author, this.#clock.now()));
       },
     };
   }

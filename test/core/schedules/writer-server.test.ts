@@ -76,6 +76,9 @@ describe('schedules written onto a real server', { skip: amSkipReason() }, () =>
       ],
     );
     assert.deepEqual(stored[0]!.matchers, weekly.matchers);
+    // Wherever the silence shows, it is marked as the schedule's.
+    const shown = Object.values(a.snapshot().silences).find((x) => x.id === stored[0]!.id);
+    assert.deepEqual(shown?.schedule, { id: weekly.id, occurrence: iso(base + DAY).slice(0, 16) });
     assert.equal(stored[0]!.createdBy, 'oncall');
     // Any install recognises them: a second core with the same schedule writes nothing.
     const b = cores.open(settingsWith([am.url], [weekly]));
@@ -153,6 +156,28 @@ describe('schedules written onto a real server', { skip: amSkipReason() }, () =>
     core.updateSettings(settingsWith([am.url], []));
     await core.schedules.sync();
     assert.deepEqual(await storedOccurrences(am.url), []);
+  });
+
+  it('a silence started from a template, placeholders filled in', async () => {
+    const settings = settingsWith([am.url], []);
+    settings.schedules.templates = [
+      {
+        id: '6d0c1d8e-2b43-4b8e-9a53-0f8e8c1a00ff',
+        name: 'Batch job',
+        matchers: [{ name: 'job', value: 'batch', isRegex: false, isEqual: true }],
+        durationMin: 90,
+        comment: 'Nightly batch ({author}, {date})',
+      },
+    ];
+    const core = cores.open(settings);
+    await cores.ready(core);
+    const clusterId = Object.keys(core.snapshot().clusters)[0]!;
+    const r = await core.schedules.fromTemplate(settings.schedules.templates[0]!.id, clusterId);
+    const res = await fetch(`${am.url}/api/v2/silence/${r.id}`);
+    const s = (await res.json()) as { comment: string; endsAt: string; matchers: unknown };
+    assert.equal(s.comment, `Nightly batch (oncall, ${iso(clock.now()).slice(0, 10)})`);
+    assert.equal(s.endsAt, iso(clock.now() + 90 * MIN));
+    assert.deepEqual(s.matchers, settings.schedules.templates[0]!.matchers);
   });
 
   it('a server that refuses is reported against the schedule', async () => {
