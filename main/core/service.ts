@@ -1,6 +1,6 @@
 // The facade the shells (Electron and browser) and the bridge handlers use. Implemented by
 // main/core/engine (createCore). Everything here is Electron-free and runs in plain Node.
-import type { ScheduleView } from './schedules/types.ts';
+import type { ScheduleView } from './model/schedule-view.ts';
 import type { SerializedError } from './api/errors.ts';
 import type { AlertmanagerStatus, Matcher } from './api/types.ts';
 import type { AppNotification, CoreEvent } from './model/events.ts';

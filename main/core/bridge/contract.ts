@@ -19,7 +19,7 @@ import type {
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 import type { SettingsNotice } from '../settings/persist.ts';
 import type { HistoryStatus } from '../history/recorder.ts';
-import type { ScheduleView } from '../schedules/types.ts';
+import type { ScheduleView } from '../model/schedule-view.ts';
 import type { YamlImport } from '../schedules/yaml-file.ts';
 import type {
   ExportFormat,

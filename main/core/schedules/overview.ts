@@ -4,7 +4,8 @@
 import type { MergedView } from '../model/view.ts';
 import { occurrenceOf } from './identity.ts';
 import { occurrencesBetween } from './occurrences.ts';
-import type { OccurrenceView, Schedule, ScheduleProblem, ScheduleView } from './types.ts';
+import type { OccurrenceView, ScheduleProblem, ScheduleView } from '../model/schedule-view.ts';
+import type { Schedule } from './types.ts';
 
 const SHOWN = 5;
 

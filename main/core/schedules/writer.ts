@@ -9,7 +9,8 @@ import type { SilenceActions } from '../silences/actions.ts';
 import { keepsSilenceAnnotations } from './annotations.ts';
 import { occurrenceAnnotations, occurrenceComment, scheduleHash } from './identity.ts';
 import { planSchedules, type ScheduleStep } from './plan.ts';
-import type { Schedule, ScheduleProblem, ScheduleSettings } from './types.ts';
+import type { ScheduleProblem } from '../model/schedule-view.ts';
+import type { Schedule, ScheduleSettings } from './types.ts';
 
 const MAX_WRITES = 25;
 /**

@@ -2,7 +2,7 @@
 // occurrences, the silences written for them, a server's refusal), asked again when the
 // silences change (an occurrence written or expired) — not on every render.
 import type { BridgeApi } from '$core/bridge/contract.ts';
-import type { ScheduleView } from '$core/schedules/types.ts';
+import type { ScheduleView } from '$core/model/schedule-view.ts';
 
 export class ScheduledState {
   readonly #bridge: BridgeApi;
