@@ -1,5 +1,6 @@
 // The facade the shells (Electron and browser) and the bridge handlers use. Implemented by
 // main/core/engine (createCore). Everything here is Electron-free and runs in plain Node.
+import type { ScheduleView } from './model/schedule-view.ts';
 import type { SerializedError } from './api/errors.ts';
 import type { AlertmanagerStatus, Matcher } from './api/types.ts';
 import type { AppNotification, CoreEvent } from './model/events.ts';
@@ -201,5 +202,14 @@ export interface Core {
       durationMs: number,
       comment?: string,
     ): Promise<SilenceResult[]>;
+  };
+  /** Recurring silences written ahead onto the servers (main/core/schedules). */
+  schedules: {
+    /** Writes what is due now (also runs after every poll and settings change). */
+    sync(): Promise<number>;
+    /** Each schedule's next occurrences, written silences and problem. */
+    overview(): ScheduleView[];
+    /** Starts a silence from a saved template on one cluster (placeholders filled in). */
+    fromTemplate(templateId: string, clusterId: string): Promise<SilenceResult>;
   };
 }

@@ -63,6 +63,8 @@ export interface TrayMenuOptions {
   away?: { fired: number; resolved: number };
   /** Quiet hours or notifications off, as quietText says it ("quiet until 07:00"). */
   quiet?: string | null;
+  /** The next scheduled silence window (core/schedules/overview.ts nextScheduleLine). */
+  nextSchedule?: string;
 }
 
 /** "While you were away: 12 fired, 9 resolved" */
@@ -333,6 +335,15 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
         ],
       });
     }
+  }
+  if (opts.nextSchedule) {
+    items.push({ type: 'separator' });
+    items.push({
+      type: 'item',
+      id: 'next-schedule',
+      label: menuText(opts.nextSchedule),
+      action: { type: 'open-window', navigate: { view: 'silences' } },
+    });
   }
   if (opts.undo) {
     items.push({ type: 'separator' });

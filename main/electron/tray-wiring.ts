@@ -4,11 +4,12 @@
 import { Notification } from 'electron';
 import { quietText } from '../core/model/quiet-hours.ts';
 import type { Core } from '../core/service.ts';
+import { nextScheduleLine } from '../core/schedules/overview.ts';
 import { createTray, type TrayController } from './tray.ts';
 import type { TrayActions } from './tray-actions.ts';
 
 export interface TrayWiringOptions {
-  core: Pick<Core, 'snapshot' | 'getSettings' | 'subscribe'>;
+  core: Pick<Core, 'snapshot' | 'getSettings' | 'subscribe' | 'schedules'>;
   actions: TrayActions;
   assetsDir: string;
   /** Left click on the icon. */
@@ -33,6 +34,7 @@ export function wireTray(opts: TrayWiringOptions): TrayController {
     quiet: () => quietText(core.getSettings().notifications, Date.now()),
     undo: () => actions.undo(),
     away: () => actions.away(),
+    nextSchedule: () => nextScheduleLine(core.schedules.overview()),
     onAction: (action) => {
       actions.run(action).catch((err: unknown) => {
         const what = action.type === 'silence-group' ? 'Silence failed' : 'Action failed';

@@ -23,6 +23,8 @@ export interface TrayOptions {
   undo?: () => { label: string; silenceKeys: string[] } | undefined;
   /** "While you were away" after waking, until the Timeline has been opened. */
   away?: () => { fired: number; resolved: number } | undefined;
+  /** "next: DB maintenance Tue 02:00" (core/schedules/overview.ts). */
+  nextSchedule?: () => string | undefined;
   onAction: (action: TrayAction) => void;
   /** Left click on the icon (Windows, macOS, some Linux panels). */
   onClick: () => void;
@@ -63,6 +65,7 @@ export function createTray(opts: TrayOptions): TrayController {
   const build = () => {
     const undo = opts.undo?.();
     const away = opts.away?.();
+    const nextSchedule = opts.nextSchedule?.();
     return buildTrayMenu(opts.snapshot(), {
       now: Date.now(),
       snoozeUntil: opts.snoozeUntil(),
@@ -70,6 +73,7 @@ export function createTray(opts: TrayOptions): TrayController {
       quiet: opts.quiet?.() ?? null,
       ...(undo ? { undo } : {}),
       ...(away ? { away } : {}),
+      ...(nextSchedule ? { nextSchedule } : {}),
     });
   };
   let current = build();

@@ -101,6 +101,13 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
       maybeFail();
       throw new Error('not used');
     },
+    schedules: {
+      sync: async () => 0,
+      overview: () => [],
+      fromTemplate: async () => {
+        throw new Error('not used');
+      },
+    },
     silences: {
       quickMatchers: (...args) => {
         record('quickMatchers', args);

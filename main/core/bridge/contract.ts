@@ -19,6 +19,8 @@ import type {
 import type { InstanceSettings, Settings } from '../settings/types.ts';
 import type { SettingsNotice } from '../settings/persist.ts';
 import type { HistoryStatus } from '../history/recorder.ts';
+import type { ScheduleView } from '../model/schedule-view.ts';
+import type { YamlImport } from '../schedules/yaml-file.ts';
 import type {
   ExportFormat,
   ExportPage,
@@ -85,6 +87,16 @@ export interface Requests {
     args: [instanceId: string, request: TestAlertRequest];
     result: TestAlertReport;
   };
+  /** Schedules with their next occurrences (core/schedules). */
+  'schedules:overview': { args: []; result: ScheduleView[] };
+  'schedules:fromTemplate': {
+    args: [templateId: string, clusterId: string];
+    result: SilenceResult;
+  };
+  /** Templates and schedules as one YAML file (core/schedules/yaml-file.ts). */
+  'schedules:exportYaml': { args: []; result: string };
+  /** Replaces templates and schedules with the file's when it is valid; else its problems. */
+  'schedules:importYaml': { args: [text: string]; result: YamlImport };
   'history:page': { args: [query: TimelineQuery]; result: TimelinePage };
   'history:summary': { args: [query: SummaryQuery]; result: TimelineSummary };
   /** One page of an export (bounded messages); ask again with `nextAfterId`. */
@@ -138,6 +150,10 @@ export const REQUEST_CHANNELS = [
   'silences:quick',
   'silences:acknowledge',
   'instances:testAlert',
+  'schedules:overview',
+  'schedules:fromTemplate',
+  'schedules:exportYaml',
+  'schedules:importYaml',
   'history:page',
   'history:summary',
   'history:export',

@@ -3,6 +3,7 @@
 // settings file live) comes in as ShellServices. Arguments arrive already validated by
 // dispatch.ts (validate.ts); handlers only add checks that need state (does the instance exist,
 // does a secret belong to that instance's auth).
+import { exportYaml, importYaml } from '../schedules/yaml-file.ts';
 import type { Core, SecretStore } from '../service.ts';
 import type { Settings } from '../settings/types.ts';
 import type { HistoryService } from '../history/history-service.ts';
@@ -170,6 +171,28 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     },
     'instances:testAlert': async (instanceId, request) => core.testAlert(instanceId, request),
 
+    'schedules:overview': async () => core.schedules.overview(),
+    'schedules:fromTemplate': async (templateId, clusterId) => {
+      requireCluster(clusterId);
+      return core.schedules.fromTemplate(templateId, clusterId);
+    },
+    'schedules:exportYaml': async () => {
+      const { templates, list } = core.getSettings().schedules;
+      return exportYaml(templates, list);
+    },
+    'schedules:importYaml': async (text) => {
+      const result = importYaml(text);
+      if (!result.ok) return result;
+      // Valid as a whole: it replaces templates and schedules (a team's file is the truth).
+      const current = core.getSettings();
+      const schedules = {
+        ...current.schedules,
+        templates: result.templates,
+        list: result.schedules,
+      };
+      await applySettings({ ...current, schedules });
+      return result;
+    },
     'history:page': async (query) => history().page(query),
     'history:summary': async (query) => history().summary(query),
     'history:export': async (query, format, afterId) =>

@@ -122,6 +122,10 @@ export const argSchemas: ArgSchemas = {
       durationMs: z.number().int().min(10_000).max(3_600_000).optional(),
     }),
   ]),
+  'schedules:overview': z.tuple([]),
+  'schedules:fromTemplate': z.tuple([id, id]),
+  'schedules:exportYaml': z.tuple([]),
+  'schedules:importYaml': z.tuple([z.string().max(1_000_000)]),
   'history:page': z.tuple([
     z.strictObject({
       ...timelineRange,

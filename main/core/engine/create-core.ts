@@ -23,6 +23,9 @@ import { ownerTag } from '../silences/ack.ts';
 import { AckLedger } from '../silences/ack-ledger.ts';
 import { SilenceActions } from '../silences/actions.ts';
 import { AckTending } from './ack-tending.ts';
+import { scheduleOverview } from '../schedules/overview.ts';
+import { ScheduleWriter } from '../schedules/writer.ts';
+import { draftFromTemplate } from '../schedules/template.ts';
 import { testConnection } from './connection-test.ts';
 import { CoreListeners } from './core-listeners.ts';
 import { diffViews } from './delta.ts';
@@ -62,6 +65,8 @@ class EngineCore implements Core {
   #started = false;
   #paused = false;
   readonly silences: Core['silences'];
+  readonly schedules: Core['schedules'];
+  readonly #writer: ScheduleWriter;
 
   constructor(o: CoreOptions) {
     this.#settings = validSettings(o.settings);
@@ -113,6 +118,28 @@ class EngineCore implements Core {
       ackTag: ownerTag(hostname(), osUser),
       ledger: this.#ledger,
     });
+    this.#writer = new ScheduleWriter({
+      clock: this.#clock,
+      actions: this.#actions,
+      view: () => this.#view,
+      settings: () => this.#settings.schedules,
+      author: () => this.#settings.silences.author || osUser || 'alertmanager-tray',
+    });
+    this.schedules = {
+      sync: () => this.#writer.sync(),
+      overview: () => {
+        const s = this.#settings.schedules;
+        const horizon = s.horizonDays * 864e5;
+        const now = this.#clock.now();
+        return scheduleOverview(s.list, this.#view, this.#writer.problems(), now, horizon);
+      },
+      fromTemplate: async (templateId, clusterId) => {
+        const t = this.#settings.schedules.templates.find((x) => x.id === templateId);
+        if (!t) throw new Error(`unknown template ${templateId}`);
+        const author = this.#settings.silences.author || osUser || 'alertmanager-tray';
+        return this.silences.create(clusterId, draftFromTemplate(t, author, this.#clock.now()));
+      },
+    };
   }
 
   // ---- lifecycle -----------------------------------------------------------------------
@@ -205,6 +232,8 @@ class EngineCore implements Core {
     this.#duplicates.merged(next.silences);
     this.#view = next;
     if (this.#started) void this.#acks.tend(this.#view, this.#settings.silences);
+    // Occurrences are written ahead on the poll timer, bounded per round (schedules/writer.ts).
+    if (this.#started) this.#writer.poke();
     // Same content (records equal, most the same objects): no delta, but the merger's own
     // result stays the view so the next merge starts from it (and hands over its change list).
     const delta = diffViews(prev, next, this.#seq + 1, changes);
@@ -234,6 +263,7 @@ class EngineCore implements Core {
     const next = validSettings(settings);
     this.#fleet.update(next.instances);
     this.#settings = next;
+    this.#writer.settingsChanged(next.schedules.list);
     this.#merge();
     return this.getSettings();
   }

@@ -6,6 +6,7 @@ import type { MergedView, SilenceView } from '../model/view.ts';
 import { silenceKeyOf } from '../model/keys.ts';
 import { keyedRecord } from '../model/own-keys.ts';
 import { ackOf } from '../silences/ack.ts';
+import { occurrenceOf } from '../schedules/identity.ts';
 import { deepEqual } from './equal.ts';
 import type { SilenceNotes, SourceEntry } from './merge-input.ts';
 import { silenceRecord } from './merge-records.ts';
@@ -32,6 +33,8 @@ export function mergeSilences(
       const rec = silences[key]!;
       const ack = ackOf(rec, notes.ownAcks);
       if (ack) rec.ack = ack;
+      const occurrence = occurrenceOf(rec);
+      if (occurrence) rec.schedule = { id: occurrence.scheduleId, occurrence: occurrence.key };
       const attention = rec.state === 'active' ? notes.attention.get(key) : undefined;
       if (attention) rec.attention = attention;
     }

@@ -130,6 +130,8 @@ export interface SilenceView {
   annotations?: LabelSet;
   /** An acknowledgement (silences/ack.ts): its author, and whether this install wrote it. */
   ack?: { by: string; mine: boolean };
+  /** An occurrence of a recurring silence (core/schedules/identity.ts): its schedule's id. */
+  schedule?: { id: string; occurrence: string };
   /** Active and needs attention (main/core/silences/hygiene.ts). */
   attention?: SilenceAttention;
 }

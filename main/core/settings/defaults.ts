@@ -1,4 +1,5 @@
 // Default settings. Everything a fresh install or a missing/corrupt settings file starts from.
+import { defaultScheduleSettings } from '../schedules/schema.ts';
 import {
   SETTINGS_VERSION,
   type HistorySettings,
@@ -125,6 +126,7 @@ export function defaultSettings(): Settings {
     severityOrder: [...DEFAULT_SEVERITY_ORDER],
     notifications: defaultNotificationSettings(),
     silences: defaultSilenceDefaults(),
+    schedules: defaultScheduleSettings(),
     history: defaultHistorySettings(),
     ui: defaultUiSettings(),
   };

@@ -2,6 +2,7 @@
 // the parsed output is a `Settings`. Missing fields get defaults and unknown fields are
 // dropped, so files from older/newer app versions still load.
 import { z } from 'zod';
+import { scheduleSettingsSchema } from '../schedules/schema.ts';
 import {
   DEFAULT_EXPIRING_WITHIN_MIN,
   defaultRemindEveryMin,
@@ -189,6 +190,7 @@ export const settingsSchema = z
     severityOrder: z.array(z.string().min(1)).default(() => [...DEFAULT_SEVERITY_ORDER]),
     notifications: notificationSettingsSchema.prefault({}),
     silences: silenceDefaultsSchema.prefault({}),
+    schedules: scheduleSettingsSchema.prefault({}),
     history: z
       .object({
         enabled: z.boolean().default(true),

@@ -2,6 +2,8 @@
 // name an entry of the SecretStore (safeStorage in Electron, env or a 0600 file in the
 // browser shell). schema.ts validates and migrates files into this shape.
 
+import type { ScheduleSettings } from '../schedules/types.ts';
+
 export const SETTINGS_VERSION = 1;
 
 export type InstanceAuthSettings =
@@ -157,6 +159,8 @@ export interface Settings {
   severityOrder: string[];
   notifications: NotificationSettings;
   silences: SilenceDefaults;
+  /** Silence templates and recurring silences (main/core/schedules). */
+  schedules: ScheduleSettings;
   history: HistorySettings;
   ui: UiSettings;
 }

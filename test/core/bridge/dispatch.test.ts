@@ -118,6 +118,10 @@ const malformed: Record<RequestChannel, unknown[][]> = {
     ['i0', { labels: { alertname: 'x' }, durationMs: 1 }],
     ['i0', { labels: { alertname: 'x' }, extra: true }],
   ],
+  'schedules:overview': [['x']],
+  'schedules:fromTemplate': [[], ['t'], ['t', 5], ['', 'c']],
+  'schedules:exportYaml': [[1]],
+  'schedules:importYaml': [[], [5], ['x'.repeat(1_000_001)]],
   'history:page': [
     [],
     [{ fromMs: 'yesterday' }],
