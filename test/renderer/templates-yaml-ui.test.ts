@@ -1,0 +1,125 @@
+// Templates and schedules from the window, as a team keeps them (one YAML file in git): pasted
+// and imported in the Silences view, a silence started from the template in two clicks (its
+// matchers and duration on the server, {author} filled), the schedule's occurrences written
+// and listed, the export re-importing identically, and a bad file refused with its line while
+// nothing changes. Real Alertmanager, real core, browser shell, headless Chromium at 960×680.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { GettableSilence } from '../../main/core/api/types.ts';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+const HOUR = 3_600_000;
+
+function teamFile(): string {
+  const base = Math.floor((Date.now() + 3 * HOUR) / 60_000) * 60_000;
+  const iso = new Date(base).toISOString();
+  return `version: 1
+templates:
+  - id: 1f0e2d3c-4b5a-4968-8776-655443322110
+    name: Batch latency
+    matchers:
+      - { name: alertname, value: 'Latency.*', isRegex: true, isEqual: true }
+    durationMin: 90
+    comment: 'Nightly batch, silenced by {author}'
+schedules:
+  - id: 0b6f3a52-6c2e-4c59-9d51-3f1f5c1e9a01
+    name: DB maintenance
+    enabled: true
+    matchers:
+      - { name: service, value: db, isRegex: false, isEqual: true }
+    comment: Database maintenance
+    rrule: FREQ=DAILY
+    timeZone: UTC
+    startDate: ${iso.slice(0, 10)}
+    start: '${iso.slice(11, 16)}'
+    end: '${new Date(base + HOUR).toISOString().slice(11, 16)}'
+    instances: []
+    skipped: []
+`;
+}
+
+describe('templates and schedules from the window', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [makeAlert({ alertname: 'LatencyHigh', severity: 'warning', job: 'batch' })],
+    viewport: { width: 960, height: 680 },
+  });
+  let page: Page;
+  before(async () => {
+    page = t.page;
+    await page.locator('[data-view=silences]').click();
+  });
+
+  async function silences(): Promise<GettableSilence[]> {
+    return (await (await fetch(`${t.am.url}/api/v2/silences`)).json()) as GettableSilence[];
+  }
+
+  async function openYaml() {
+    await page.locator('[data-testid=schedules-yaml-open]').click();
+    const dialog = page.locator('[data-testid=schedules-yaml]');
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  it('a bad file is refused with its line, and nothing changes', async () => {
+    const dialog = await openYaml();
+    const bad = teamFile().replace('rrule: FREQ=DAILY', 'rrule: FREQ=SOMETIMES');
+    await dialog.locator('[data-testid=schedules-yaml-text]').fill(bad);
+    await dialog.locator('[data-testid=schedules-yaml-import]').click();
+    const problem = dialog.locator('[data-testid=schedules-yaml-problems] li').first();
+    await problem.waitFor();
+    const line = bad.split('\n').findIndex((l) => l.includes('SOMETIMES')) + 1;
+    assert.match((await problem.textContent()) ?? '', new RegExp(`^Line ${line}, column \\d+`));
+    assert.equal(t.ui.shell.core.getSettings().schedules.list.length, 0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('imports the team file; a template starts a silence in two clicks', async () => {
+    const dialog = await openYaml();
+    await dialog.locator('[data-testid=schedules-yaml-text]').fill(teamFile());
+    await dialog.locator('[data-testid=schedules-yaml-import]').click();
+    await dialog.waitFor({ state: 'detached' });
+    const start = page.locator('[data-testid=template-start]', { hasText: 'Batch latency' });
+    await start.click();
+    const s = await waitFor(async () =>
+      (await silences()).find((x) => x.comment.startsWith('Nightly batch, silenced by')),
+    );
+    assert.doesNotMatch(s.comment, /\{author\}/);
+    assert.deepEqual(
+      s.matchers.map((m) => [m.name, m.value, m.isRegex]),
+      [['alertname', 'Latency.*', true]],
+    );
+    const minutes = (Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000;
+    assert.equal(Math.round(minutes), 90);
+  });
+
+  it("the schedule's occurrences are written and listed", async () => {
+    const section = page.locator('section[aria-label=Scheduled]');
+    await section.getByText('DB maintenance').waitFor({ timeout: 20_000 });
+    await section.locator('[data-occurrence]', { hasText: '✓' }).first().waitFor({
+      timeout: 20_000,
+    });
+    const pending = (await silences()).filter(
+      (x) => x.status.state === 'pending' && x.matchers.some((m) => m.value === 'db'),
+    );
+    assert.equal(pending.length, 7, 'the next 7 days');
+  });
+
+  it('the export re-imports identically', async () => {
+    const before = t.ui.shell.core.getSettings().schedules;
+    const dialog = await openYaml();
+    const text = dialog.locator('[data-testid=schedules-yaml-text]');
+    await waitFor(async () => (await text.inputValue()).includes('DB maintenance'));
+    const exported = await text.inputValue();
+    await dialog.locator('[data-testid=schedules-yaml-import]').click();
+    await dialog.waitFor({ state: 'detached' });
+    const after = t.ui.shell.core.getSettings().schedules;
+    assert.deepEqual(after.templates, before.templates);
+    assert.deepEqual(after.list, before.list);
+    const again = await openYaml();
+    await waitFor(async () => (await again.locator('textarea').inputValue()) === exported);
+    await page.keyboard.press('Escape');
+  });
+});
