@@ -122,4 +122,30 @@ describe('templates and schedules from the window', { skip: amSkipReason() }, ()
     await waitFor(async () => (await again.locator('textarea').inputValue()) === exported);
     await page.keyboard.press('Escape');
   });
+
+  it('saves a silence form as a template, started again in one click', async () => {
+    await page.locator('[data-view=alerts]').click();
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill('Latency work by {author}');
+    await dialog.locator('[data-testid=silence-duration]').fill('45m');
+    await dialog.locator('[data-testid=template-open]').click();
+    await dialog.locator('[data-testid=template-name]').fill('Latency 45');
+    await dialog.locator('[data-testid=template-name]').press('Enter');
+    await page.locator('[data-testid=toast]', { hasText: 'Template saved' }).waitFor();
+    assert.equal((await silences()).filter((x) => x.comment.startsWith('Latency work')).length, 0);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-view=silences]').click();
+    await page.locator('[data-testid=template-start]', { hasText: 'Latency 45' }).click();
+    const s = await waitFor(async () =>
+      (await silences()).find((x) => x.comment.startsWith('Latency work by')),
+    );
+    assert.doesNotMatch(s.comment, /\{author\}/);
+    assert.equal(Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000), 45);
+    assert.ok(s.matchers.some((m) => m.name === 'alertname' && m.value === 'LatencyHigh'));
+  });
 });

@@ -153,6 +153,11 @@ export class SilenceForm {
   get durationText(): string {
     return rangeText(this.#startsAt, this.#endsAt);
   }
+  /** The range's length in ms (null while it is not a range): what a template keeps. */
+  get rangeMs(): number | null {
+    const ms = Date.parse(this.#endsAt ?? '') - Date.parse(this.#startsAt ?? '');
+    return ms > 0 ? ms : null;
+  }
 
   /** Whether a field's error shows: once it was changed, or after a submit. */
   shown(field: FieldName): boolean {
