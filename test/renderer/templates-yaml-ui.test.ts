@@ -107,6 +107,20 @@ describe('templates and schedules from the window', { skip: amSkipReason() }, ()
     assert.equal(pending.length, 7, 'the next 7 days');
   });
 
+  it('skipping one window expires its silence on the server', async () => {
+    const section = page.locator('section[aria-label=Scheduled]');
+    const first = section.locator('[data-occurrence]').first();
+    await first.locator('[data-testid=occurrence-skip]').click();
+    await first.getByText('(skipped)').waitFor({ timeout: 20_000 });
+    await waitFor(
+      async () =>
+        (await silences()).filter(
+          (x) => x.status.state === 'pending' && x.matchers.some((m) => m.value === 'db'),
+        ).length === 6,
+      { timeoutMs: 20_000, message: 'the skipped window expired' },
+    );
+  });
+
   it('the export re-imports identically', async () => {
     const before = t.ui.shell.core.getSettings().schedules;
     const dialog = await openYaml();
