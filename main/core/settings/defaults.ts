@@ -106,6 +106,7 @@ export function defaultUiSettings(): UiSettings {
     launchAtLogin: false,
     // Plain chips until the user colours a label (Settings › Label colours).
     labelColours: {},
+    linkTemplates: [],
   };
 }
 

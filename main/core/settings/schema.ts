@@ -161,6 +161,19 @@ export const uiSettingsSchema = z.object({
   labelColours: z
     .record(z.string().min(1), z.record(z.string(), z.enum(LABEL_COLOURS)))
     .default(() => ({})),
+  // Settings › Links: URLs filled from an alert's labels (renderer/src/lib/links).
+  linkTemplates: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1, 'name required').max(100),
+        url: z
+          .string()
+          .max(2048)
+          .regex(/^https?:\/\//i, 'the URL must start with http:// or https://'),
+      }),
+    )
+    .max(50)
+    .default(() => []),
   window: z
     .object({
       x: z.number().finite(),

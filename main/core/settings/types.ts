@@ -125,6 +125,8 @@ export interface UiSettings {
    * a map names the colour of listed values (others stay plain).
    */
   labelColours: Record<string, Record<string, LabelColour>>;
+  /** Links filled from an alert's labels and annotations (`{{ .Labels.x }}`), on rows and detail. */
+  linkTemplates: { name: string; url: string }[];
 }
 
 /** Colours a label chip can take: each is readable in light and dark themes. */
