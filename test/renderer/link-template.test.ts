@@ -77,3 +77,28 @@ test('a group links the annotations all its alerts share', () => {
   assert.deepEqual(commonAnnotations([a, b]), { runbook_url: 'https://rb/1' });
   assert.deepEqual(commonAnnotations([]), {});
 });
+
+test('copy as Markdown: server text cannot add links or formatting; values in code spans', async () => {
+  const { alertAsMarkdown, alertAsText, mdCode } =
+    await import('../../renderer/src/lib/links/alert-copy.ts');
+  const { alertView } = await import('../support/views.ts');
+  const a = alertView('fp1', { alertname: 'Disk*Full*', v: 'a`b' }, { severity: '' });
+  a.annotations = { summary: '[click](https://evil.example) <img>\nline2' };
+  a.startsAt = '2026-01-01T00:00:00.000Z';
+  const c = {
+    now: Date.parse('2026-01-01T01:00:00Z'),
+    where: ['am1'],
+    templates: [{ name: 'Logs', url: 'https://l.example/?a={{ .Labels.alertname }}' }],
+  };
+  const md = alertAsMarkdown(a, c);
+  assert.match(md, /^\*\*Disk\\\*Full\\\*\*\*/);
+  assert.match(md, /\\\[click\\\]\\\(https:\/\/evil\\\.example\\\) \\<img\\> line2/);
+  assert.match(md, /``v="a`b"``/);
+  assert.match(md, /\[Logs\]\(<https:\/\/l\.example\/\?a=Disk\*Full\*>\)/);
+  assert.match(md, /\*\*Where:\*\* am1/);
+  assert.equal(mdCode('`x'), '`` `x ``');
+  const text = alertAsText(a, c);
+  assert.match(text, /^Disk\*Full\* — /);
+  assert.match(text, /Logs: https:\/\/l\.example\/\?a=Disk\*Full\*/);
+  assert.ok(!text.includes('\nline2'), 'an annotation stays on its line');
+});

@@ -137,6 +137,38 @@ describe('row links', { skip: amSkipReason() }, () => {
     assert.equal(await detail.getAttribute('href'), want);
   });
 
+  it('C copies the selected alert as Markdown; the detail button as text', async () => {
+    const { page } = ctx;
+    await ctx.ui.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(ctx.ui.shell.url).origin,
+    });
+    await page.locator('[data-testid=alert-row]', { hasText: 'pay ments' }).click();
+    await page.keyboard.press('Shift+C');
+    await page.getByText('Copied as Markdown').waitFor();
+    const md = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    assert.match(md, /^\*\*DiskFull\*\* — active since /);
+    assert.match(md, /- \*\*Where:\*\* am1/);
+    assert.match(md, /`namespace="pay ments&1"`/);
+    assert.match(md, /- \*\*summary:\*\* Disk/);
+    assert.match(
+      md,
+      /\[runbook\]\(<https:\/\/runbooks\.example\/disk>\), \[Logs\]\(<https:\/\/logs\.example\/\?ns=pay%20ments%261&t=>\)/,
+    );
+    await page.locator('[data-testid=copy-text]').click();
+    await page.getByText('Copied as text').first().waitFor();
+    const text = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    assert.match(text, /^DiskFull — active, since /);
+    assert.match(text, /runbook: https:\/\/runbooks\.example\/disk/);
+  });
+
   it('a matcher on a label no alert has says so and names the nearest label', async () => {
     const { page } = ctx;
     await page.fill('[data-testid=filter-input]', 'namspace="payments"');
