@@ -107,6 +107,7 @@ export function defaultUiSettings(): UiSettings {
     // Plain chips until the user colours a label (Settings › Label colours).
     labelColours: {},
     linkTemplates: [],
+    savedViews: [],
   };
 }
 

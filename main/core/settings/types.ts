@@ -127,6 +127,14 @@ export interface UiSettings {
   labelColours: Record<string, Record<string, LabelColour>>;
   /** Links filled from an alert's labels and annotations (`{{ .Labels.x }}`), on rows and detail. */
   linkTemplates: { name: string; url: string }[];
+  /** Named filters (top bar › Views); `groupBy` empty = Alertmanager's groups. */
+  savedViews: SavedView[];
+}
+
+export interface SavedView {
+  name: string;
+  filter: UiSettings['filter'];
+  groupBy: string;
 }
 
 /** Colours a label chip can take: each is readable in light and dark themes. */
