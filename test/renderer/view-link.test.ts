@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  browserViewLink,
   decodeView,
   encodeView,
   viewFromLink,
@@ -26,7 +27,9 @@ const view: ViewState = {
 test('round trip: every field, both link forms', () => {
   const q = encodeView(view);
   assert.deepEqual(decodeView(q), view);
-  assert.deepEqual(viewFromLink(`http://127.0.0.1:1/?token=x#view=${q}`), view);
+  const browser = browserViewLink('http://127.0.0.1:1/?token=x#/alerts', view);
+  assert.match(browser, /^http:\/\/127\.0\.0\.1:1\/\?token=x&view=v%3D1%26q%3D/);
+  assert.deepEqual(viewFromLink(browser), view);
   assert.deepEqual(viewFromLink(`alertmanager-tray://view?${q}`), view);
   const empty: ViewState = {
     filter: {
@@ -52,7 +55,7 @@ test('junk is refused, not guessed at', () => {
   assert.equal(decodeView(`v=1&q=${'a'.repeat(5000)}`), null);
   assert.equal(decodeView(`v=1${'&i=x'.repeat(201)}`), null);
   assert.equal(decodeView('v=1&' + 'x'.repeat(20_000)), null);
-  assert.equal(viewFromLink('https://example.com/#other=1'), null);
+  assert.equal(viewFromLink('https://example.com/?other=1'), null);
   assert.equal(viewFromLink('alertmanager-tray://settings?v=1'), null);
 });
 

@@ -1,5 +1,5 @@
 // A view (filter text, state toggles, receivers, instances, group-by) as a link and back:
-// `#view=<query>` in the browser shell, `alertmanager-tray://view?<query>` for the app. The
+// `?view=<query>` on the browser shell's address (its hash is the router's), `alertmanager-tray://view?<query>` for the app. The
 // link is untrusted input (anyone can send one): decoding bounds every field and rejects
 // anything that is not a view instead of guessing.
 import type { SavedView } from '$core/settings/types.ts';
@@ -62,10 +62,23 @@ export function decodeView(query: string): ViewState | null {
 
 export const APP_LINK_PREFIX = 'alertmanager-tray://view?';
 
-/** The view from a link of either form (`…#view=…` or `alertmanager-tray://view?…`). */
+/** The view from a link of either form (`…?view=…` or `alertmanager-tray://view?…`). */
 export function viewFromLink(link: string): ViewState | null {
   if (link.length > MAX_LINK) return null;
   if (link.startsWith(APP_LINK_PREFIX)) return decodeView(link.slice(APP_LINK_PREFIX.length));
-  const at = link.indexOf('#view=');
-  return at < 0 ? null : decodeView(link.slice(at + '#view='.length));
+  let view: string | null;
+  try {
+    view = new URL(link).searchParams.get('view');
+  } catch {
+    return null;
+  }
+  return view === null ? null : decodeView(view);
+}
+
+/** This page's address with the view in its query (the hash is the router's; dropped). */
+export function browserViewLink(href: string, v: ViewState): string {
+  const url = new URL(href);
+  url.hash = '';
+  url.searchParams.set('view', encodeView(v));
+  return url.href;
 }
