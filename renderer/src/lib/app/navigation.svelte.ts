@@ -46,6 +46,7 @@ export class Navigation {
   #silenceForm = $state.raw<SilenceFormRequest | null>(null);
   readonly #alertsTargets = new HandOff<AlertsTarget>();
   readonly #filterFocus = new HandOff<void>();
+  readonly #viewLinks = new HandOff<string>();
 
   get current(): ViewName {
     return this.#current;
@@ -63,6 +64,7 @@ export class Navigation {
   /** A view, and in the alerts view a group or alert to show and select. */
   navigate(target: Subscriptions['ui:navigate']): void {
     this.#current = target.view;
+    if (target.viewLink) this.#viewLinks.request(target.viewLink);
     if (target.view !== 'alerts' || (!target.groupKey && !target.fingerprint)) return;
     this.#alertsTargets.request({
       ...(target.groupKey ? { groupKey: target.groupKey } : {}),
@@ -73,6 +75,11 @@ export class Navigation {
   /** The alerts view shows navigation targets while mounted (one that came first, at once). */
   handleAlertsTargets(show: (target: AlertsTarget) => void): () => void {
     return this.#alertsTargets.handle(show);
+  }
+
+  /** The saved views apply view links the app was opened with (alertmanager-tray://view?…). */
+  handleViewLinks(apply: (link: string) => void): () => void {
+    return this.#viewLinks.handle(apply);
   }
 
   /** `/`: the alerts view, with its filter input focused. */
