@@ -70,6 +70,7 @@ describe('saved views and view links', { skip: amSkipReason() }, () => {
       await page.fill('[data-testid=filter-input]', 'namespace="payments"');
       await page.keyboard.press('Enter');
       await waitFor(async () => (await rowCount(page)) === 1);
+      await page.locator('[data-testid=views-menu]').click();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.locator('[data-testid=view-name]').fill('Payments');
       await page.locator('[data-testid=view-save]').click();
@@ -105,6 +106,7 @@ describe('saved views and view links', { skip: amSkipReason() }, () => {
       assert.equal(shell.core.getSettings().ui.savedViews[0]?.name, 'Payments');
       const page = await open(shell);
       await waitFor(async () => (await rowCount(page)) === 2, { timeoutMs: 20_000 });
+      await page.locator('[data-testid=views-menu]').click();
       await page.locator('[data-testid=saved-views]').selectOption('Payments');
       await waitFor(async () => (await rowCount(page)) === 1);
       assert.equal(await inputText(page), 'namespace="payments"');
