@@ -7,6 +7,7 @@
 // saved-bounds.ts), notifications (notifier.ts), tray (tray-actions.ts, tray-wiring.ts), sleep
 // (sleep.ts), quit (lifecycle.ts).
 import { app, ipcMain, protocol, safeStorage, shell } from 'electron';
+import { watchViewLinks } from './view-links.ts';
 import { join } from 'node:path';
 import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
@@ -187,5 +188,6 @@ async function main(): Promise<void> {
 
   core.start();
   lifecycle.ready(() => mainWindow.show());
+  watchViewLinks(app, process.argv, (viewLink) => mainWindow.show({ view: 'alerts', viewLink }));
   if (!startedHidden(process.argv)) mainWindow.show();
 }

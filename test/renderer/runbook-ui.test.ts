@@ -60,28 +60,31 @@ describe('runbook and dashboard on the row, and the o key', { skip: amSkipReason
       const rows = rowOf(name);
       assert.ok((await rows.count()) >= 1);
       for (const row of await rows.all()) {
-        assert.equal(await row.locator('[data-testid=row-runbook]').getAttribute('href'), url);
-        assert.ok(await row.locator('[data-testid=row-runbook]').isVisible(), `${name} visible`);
+        assert.equal(await row.locator('[data-testid=row-link-runbook]').getAttribute('href'), url);
+        assert.ok(
+          await row.locator('[data-testid=row-link-runbook]').isVisible(),
+          `${name} visible`,
+        );
       }
       assert.equal(
-        await groupOf(name).locator('[data-testid=row-runbook]').getAttribute('href'),
+        await groupOf(name).locator('[data-testid=row-link-runbook]').getAttribute('href'),
         url,
       );
     }
     assert.equal(
       await rowOf('KubePodCrashLooping')
         .first()
-        .locator('[data-testid=row-dashboard]')
+        .locator('[data-testid=row-link-dashboard]')
         .getAttribute('href'),
       'https://grafana.example.com/d/pods',
     );
     assert.equal(await rowOf('Sneaky').locator('a').count(), 0, 'javascript: is not a link');
-    assert.equal(await rowOf('NoRunbook').locator('[data-testid=row-runbook]').count(), 0);
+    assert.equal(await rowOf('NoRunbook').locator('[data-testid=row-link-runbook]').count(), 0);
   });
 
   it('a click on the link opens it and does not select the row', async () => {
     const before = t.ui.opened.length;
-    await rowOf('DiskFull').locator('[data-testid=row-runbook]').click();
+    await rowOf('DiskFull').locator('[data-testid=row-link-runbook]').click();
     await waitFor(() => t.ui.opened.length === before + 1, { message: 'opened' });
     assert.equal(t.ui.opened.at(-1), 'https://wiki.example.com/DiskFull');
     assert.equal(await page.locator('[data-testid=alert-detail]').count(), 0, 'not selected');

@@ -177,7 +177,7 @@ describe(
           .document;
         const groups = [...d.querySelectorAll('[data-testid=group-row]')].map((g) => ({
           key: g.dataset['groupKey'] ?? '',
-          runbook: g.querySelector('[data-testid=row-runbook]')?.getAttribute('href') ?? null,
+          runbook: g.querySelector('[data-testid=row-link-runbook]')?.getAttribute('href') ?? null,
           where: g.querySelector('[data-testid=group-where]'),
           clusterChip: g.querySelector('.chip[data-label=cluster]'),
         }));
@@ -192,7 +192,7 @@ describe(
               : false,
           })),
           rows: [...d.querySelectorAll('[data-testid=alert-row]')].map(
-            (r) => r.querySelector('[data-testid=row-runbook]')?.getAttribute('href') ?? null,
+            (r) => r.querySelector('[data-testid=row-link-runbook]')?.getAttribute('href') ?? null,
           ),
         };
       });

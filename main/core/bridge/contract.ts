@@ -122,6 +122,8 @@ export interface Subscriptions {
     view: 'alerts' | 'silences' | 'instances' | 'settings' | 'timeline';
     groupKey?: string;
     fingerprint?: string;
+    /** An `alertmanager-tray://view?…` link to apply (decoded and checked by the window). */
+    viewLink?: string;
   };
 }
 

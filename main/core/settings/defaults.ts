@@ -114,6 +114,8 @@ export function defaultUiSettings(): UiSettings {
     labelColours: {},
     labelPriority: [...DEFAULT_LABEL_PRIORITY],
     labelLast: [...DEFAULT_LABEL_LAST],
+    linkTemplates: [],
+    savedViews: [],
   };
 }
 

@@ -147,8 +147,29 @@ export const silenceDefaultsSchema = z.object({
   longRunningDays: z.number().int().min(1).max(365).default(DEFAULT_LONG_RUNNING_DAYS),
 });
 
+const filterSchema = z.object({
+  text: z.string().default(''),
+  showActive: z.boolean().default(true),
+  showSilenced: z.boolean().default(false),
+  showInhibited: z.boolean().default(false),
+  showUnprocessed: z.boolean().default(true),
+  receivers: z.array(z.string()).default(() => []),
+  instances: z.array(z.string()).default(() => []),
+});
+
 export const uiSettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
+  // Top bar › Views: named filters, restored by name.
+  savedViews: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1, 'name required').max(100),
+        filter: filterSchema.prefault({}),
+        groupBy: z.string().max(256).default(''),
+      }),
+    )
+    .max(100)
+    .default(() => []),
   filter: z
     .object({
       text: z.string().default(''),
@@ -172,6 +193,19 @@ export const uiSettingsSchema = z.object({
     .array(z.string().min(1).max(200))
     .max(50)
     .default(() => [...DEFAULT_LABEL_LAST]),
+  // Settings › Links: URLs filled from an alert's labels (renderer/src/lib/links).
+  linkTemplates: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1, 'name required').max(100),
+        url: z
+          .string()
+          .max(2048)
+          .regex(/^https?:\/\//i, 'the URL must start with http:// or https://'),
+      }),
+    )
+    .max(50)
+    .default(() => []),
   window: z
     .object({
       x: z.number().finite(),

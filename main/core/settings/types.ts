@@ -133,6 +133,16 @@ export interface UiSettings {
    */
   labelPriority: string[];
   labelLast: string[];
+  /** Links filled from an alert's labels and annotations (`{{ .Labels.x }}`), on rows and detail. */
+  linkTemplates: { name: string; url: string }[];
+  /** Named filters (top bar › Views); `groupBy` empty = Alertmanager's groups. */
+  savedViews: SavedView[];
+}
+
+export interface SavedView {
+  name: string;
+  filter: UiSettings['filter'];
+  groupBy: string;
 }
 
 /** Colours a label chip can take: each is readable in light and dark themes. */

@@ -23,6 +23,12 @@ let userData = '/tmp';
 export const app = Object.assign(new EventEmitter(), {
   isPackaged: process.env.FAKE_PACKAGED === '1',
   requestSingleInstanceLock: () => true,
+  // view-links.ts registers alertmanager-tray:// links; the fake keeps what was asked.
+  protocolClients: [],
+  setAsDefaultProtocolClient(scheme) {
+    this.protocolClients.push(scheme);
+    return true;
+  },
   whenReady: () => (ready ? Promise.resolve() : new Promise((r) => app.once('ready', r))),
   getAppPath: () => process.env.FAKE_APP_PATH,
   getPath: (name) => (name === 'userData' ? userData : '/tmp'),

@@ -130,6 +130,20 @@ export class FilterState {
     this.#changed();
   }
 
+  /** The whole filter replaced at once (a saved view or a view link). */
+  apply(value: FilterValue): void {
+    this.#text = value.text;
+    this.#toggles = {
+      showActive: value.showActive,
+      showSilenced: value.showSilenced,
+      showInhibited: value.showInhibited,
+      showUnprocessed: value.showUnprocessed,
+    };
+    this.#receivers = [...value.receivers];
+    this.#instances = [...value.instances];
+    this.#changed();
+  }
+
   /** Text, receivers and instances cleared (the state toggles stay). */
   clear(): void {
     this.#text = '';

@@ -48,6 +48,7 @@ export class Navigation {
   readonly #filterFocus = new HandOff<void>();
   /** Asked before the view changes (Settings with unsaved changes); false stays. */
   #leaveGuard: ((to: ViewName) => boolean) | null = null;
+  readonly #viewLinks = new HandOff<string>();
 
   get current(): ViewName {
     return this.#current;
@@ -84,6 +85,7 @@ export class Navigation {
   /** A view, and in the alerts view a group or alert to show and select. */
   navigate(target: Subscriptions['ui:navigate']): void {
     if (!this.#go(target.view)) return;
+    if (target.viewLink) this.#viewLinks.request(target.viewLink);
     if (target.view !== 'alerts' || (!target.groupKey && !target.fingerprint)) return;
     this.#alertsTargets.request({
       ...(target.groupKey ? { groupKey: target.groupKey } : {}),
@@ -94,6 +96,11 @@ export class Navigation {
   /** The alerts view shows navigation targets while mounted (one that came first, at once). */
   handleAlertsTargets(show: (target: AlertsTarget) => void): () => void {
     return this.#alertsTargets.handle(show);
+  }
+
+  /** The saved views apply view links the app was opened with (alertmanager-tray://view?…). */
+  handleViewLinks(apply: (link: string) => void): () => void {
+    return this.#viewLinks.handle(apply);
   }
 
   /** `/`: the alerts view, with its filter input focused. */
