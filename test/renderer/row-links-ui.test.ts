@@ -1,34 +1,13 @@
 // Issue 27 items 4 and 7 in the window: runbook links on rows and group rows, the `o` key,
 // link templates from Settings › Links on rows and in the detail, and the filter hint.
-// Real Alertmanager, real core, browser shell, headless Chromium. The shell opens links with
-// xdg-open: a script of that name first on PATH records what it was asked to open.
+// Real Alertmanager, real core, browser shell, headless Chromium. The shell's openExternal
+// records what it was asked to open (test/renderer/support/ui.ts).
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
 import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
-const bin = mkdtempSync(join(tmpdir(), 'amtray-open-'));
-const opened = join(bin, 'opened.txt');
-const savedPath = process.env.PATH;
-
-function openedUrls(): string[] {
-  return existsSync(opened) ? readFileSync(opened, 'utf8').split('\n').filter(Boolean) : [];
-}
-
 describe('row links', { skip: amSkipReason() }, () => {
-  before(() => {
-    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$1" >> '${opened}'\n`);
-    chmodSync(join(bin, 'xdg-open'), 0o755);
-    process.env.PATH = `${bin}:${savedPath ?? ''}`;
-  });
-  after(() => {
-    process.env.PATH = savedPath;
-    rmSync(bin, { recursive: true, force: true });
-  });
-
   const ctx = useAlertmanagerUi({
     alerts: [
       makeAlert(
@@ -46,6 +25,7 @@ describe('row links', { skip: amSkipReason() }, () => {
     ],
     settings: (am) => testSettings([testInstance('am1', am.url)]),
   });
+  const openedUrls = (): string[] => ctx.ui.opened;
 
   it('every row with a runbook links it, and so does its group row', async () => {
     const { page } = ctx;
@@ -53,7 +33,7 @@ describe('row links', { skip: amSkipReason() }, () => {
     await waitFor(async () => (await rows.count()) === 3, { timeoutMs: 20_000 });
     for (let i = 0; i < 3; i++) {
       const row = rows.nth(i);
-      const name = await row.locator('.alertname').innerText();
+      const name = (await row.locator('.row-name').textContent())?.trim();
       const link = row.locator('[data-testid=row-link-runbook]');
       if (name === 'DiskFull') {
         assert.equal(await link.getAttribute('href'), 'https://runbooks.example/disk');

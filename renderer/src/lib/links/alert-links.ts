@@ -20,10 +20,21 @@ const DASHBOARD = ['dashboard_url', 'grafana_url', 'dashboard', 'grafana_dashboa
 /** A row shows a few template links; more would push the row's text off screen. */
 const MAX_TEMPLATE_LINKS = 8;
 
+/** Annotation names are matched without case (`Runbook`, `runbookURL`); at most this many read. */
+const NAMES_READ = 200;
+
 function first(names: readonly string[], annotations: Readonly<Record<string, string>>) {
+  const byLower = new Map<string, string>();
+  let read = 0;
+  for (const k in annotations) {
+    if (++read > NAMES_READ) break;
+    const lower = k.toLowerCase();
+    if (!byLower.has(lower)) byLower.set(lower, k);
+  }
   for (const n of names) {
-    if (!Object.hasOwn(annotations, n)) continue;
-    const href = safeHttpUrl(annotations[n]);
+    const key = byLower.get(n.toLowerCase());
+    if (key === undefined) continue;
+    const href = safeHttpUrl(annotations[key]);
     if (href) return href;
   }
   return null;
