@@ -24,7 +24,7 @@ interface AwaySummary {
 }
 
 export interface TrayActionsOptions {
-  core: Pick<Core, 'snapshot' | 'silences' | 'refresh'>;
+  core: Pick<Core, 'snapshot' | 'silences' | 'refresh' | 'schedules' | 'getSettings'>;
   /**
    * Pauses notifications until the time given (null resumes): saved first, applied only when
    * saved (the bridge's `notifications:snooze`, as the window's own pause button).
@@ -124,6 +124,20 @@ export class TrayActions {
         await this.#opts.snooze(action.untilIso);
         this.#opts.refreshTray();
         return;
+      case 'start-template': {
+        await core.schedules.fromTemplate(action.templateId, action.clusterId);
+        const t = core.getSettings().schedules.templates.find((x) => x.id === action.templateId);
+        this.#opts.notify({
+          options: {
+            title: 'Silence started',
+            body: `From the template ${t?.name ?? action.templateId}.`,
+            silent: true,
+          },
+          onClick: { view: 'silences' },
+          actions: [],
+        });
+        return;
+      }
       case 'refresh':
         await core.refresh();
         return;

@@ -21,6 +21,8 @@ export type TrayAction =
   | { type: 'unack-group'; groupKey: string; silenceKeys: string[] }
   | { type: 'extend-silence'; silenceKey: string; durationMs: number }
   | { type: 'undo-silence'; silenceKeys: string[] }
+  /** A silence from a template (core/schedules), written to one cluster. */
+  | { type: 'start-template'; templateId: string; clusterId: string }
   /** untilIso null resumes. */
   | { type: 'snooze'; untilIso: string | null }
   | { type: 'refresh' }
@@ -65,6 +67,45 @@ export interface TrayMenuOptions {
   quiet?: string | null;
   /** The next scheduled silence window (core/schedules/overview.ts nextScheduleLine). */
   nextSchedule?: string;
+  /** Silence templates, started from the menu in two clicks (the first 10). */
+  templates?: readonly { id: string; name: string }[];
+}
+
+/**
+ * "Start from template": each template starts a silence on the only cluster, or asks which
+ * one when there are several (a silence is written per cluster).
+ */
+function templateItems(
+  templates: readonly { id: string; name: string }[],
+  clusters: readonly { id: string; name: string }[],
+): MenuItemModel[] {
+  if (templates.length === 0 || clusters.length === 0) return [];
+  const start = (t: { id: string }, c: { id: string }): TrayAction => ({
+    type: 'start-template',
+    templateId: t.id,
+    clusterId: c.id,
+  });
+  const submenu: MenuItemModel[] = templates.slice(0, 10).map((t) =>
+    clusters.length === 1
+      ? {
+          type: 'item',
+          id: `template:${t.id}`,
+          label: menuText(t.name),
+          action: start(t, clusters[0]!),
+        }
+      : {
+          type: 'item',
+          id: `template:${t.id}`,
+          label: menuText(t.name),
+          submenu: clusters.slice(0, 20).map((c) => ({
+            type: 'item' as const,
+            id: `template:${t.id}:${c.id}`,
+            label: menuText(c.name),
+            action: start(t, c),
+          })),
+        },
+  );
+  return [{ type: 'item', id: 'templates', label: 'Start from template', submenu }];
 }
 
 /** "While you were away: 12 fired, 9 resolved" */
@@ -336,6 +377,11 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
       });
     }
   }
+  const fromTemplates = templateItems(
+    opts.templates ?? [],
+    Object.values(snapshot.clusters).map((c) => ({ id: c.id, name: c.name })),
+  );
+  if (fromTemplates.length > 0 && !opts.nextSchedule) items.push({ type: 'separator' });
   if (opts.nextSchedule) {
     items.push({ type: 'separator' });
     items.push({
@@ -345,6 +391,7 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
       action: { type: 'open-window', navigate: { view: 'silences' } },
     });
   }
+  items.push(...fromTemplates);
   if (opts.undo) {
     items.push({ type: 'separator' });
     items.push({

@@ -35,6 +35,8 @@ export function wireTray(opts: TrayWiringOptions): TrayController {
     undo: () => actions.undo(),
     away: () => actions.away(),
     nextSchedule: () => nextScheduleLine(core.schedules.overview()),
+    templates: () =>
+      core.getSettings().schedules.templates.map((t) => ({ id: t.id, name: t.name })),
     onAction: (action) => {
       actions.run(action).catch((err: unknown) => {
         const what = action.type === 'silence-group' ? 'Silence failed' : 'Action failed';

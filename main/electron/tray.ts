@@ -25,6 +25,8 @@ export interface TrayOptions {
   away?: () => { fired: number; resolved: number } | undefined;
   /** "next: DB maintenance Tue 02:00" (core/schedules/overview.ts). */
   nextSchedule?: () => string | undefined;
+  /** Silence templates offered under "Start from template". */
+  templates?: () => readonly { id: string; name: string }[];
   onAction: (action: TrayAction) => void;
   /** Left click on the icon (Windows, macOS, some Linux panels). */
   onClick: () => void;
@@ -66,6 +68,7 @@ export function createTray(opts: TrayOptions): TrayController {
     const undo = opts.undo?.();
     const away = opts.away?.();
     const nextSchedule = opts.nextSchedule?.();
+    const templates = opts.templates?.() ?? [];
     return buildTrayMenu(opts.snapshot(), {
       now: Date.now(),
       snoozeUntil: opts.snoozeUntil(),
@@ -74,6 +77,7 @@ export function createTray(opts: TrayOptions): TrayController {
       ...(undo ? { undo } : {}),
       ...(away ? { away } : {}),
       ...(nextSchedule ? { nextSchedule } : {}),
+      templates,
     });
   };
   let current = build();

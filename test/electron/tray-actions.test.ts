@@ -48,6 +48,29 @@ function setUp(opts: { failSave?: boolean } = {}) {
 }
 
 describe('tray actions', () => {
+  it('starts a silence from a template on the chosen cluster and says so', async () => {
+    const t = setUp();
+    t.core.settings.schedules.templates = [
+      {
+        id: '1f0e2d3c-4b5a-4968-8776-655443322110',
+        name: 'Batch latency',
+        matchers: [{ name: 'alertname', value: 'Latency', isRegex: false, isEqual: true }],
+        durationMin: 90,
+        comment: '',
+      },
+    ];
+    await t.actions.run({
+      type: 'start-template',
+      templateId: '1f0e2d3c-4b5a-4968-8776-655443322110',
+      clusterId: 'c1',
+    });
+    assert.deepEqual(
+      t.core.calls.filter((c) => c.method === 'schedules.fromTemplate').map((c) => c.args),
+      [['1f0e2d3c-4b5a-4968-8776-655443322110', 'c1']],
+    );
+    assert.match(t.notified.at(-1)!.options.body ?? '', /Batch latency/);
+  });
+
   it('pausing notifications goes through the saving snooze, then refreshes the menu', async () => {
     const t = setUp();
     const until = new Date(NOW + 30 * 60_000).toISOString();

@@ -59,6 +59,29 @@ function find(items: MenuItemModel[], id: string): MenuItemModel | undefined {
 const ids = (items: MenuItemModel[]) => items.map((i) => (i.type === 'item' ? i.id : '-'));
 
 describe('tray menu model', () => {
+  it('Start from template: one click per template, a cluster submenu when there are several', () => {
+    const templates = [{ id: 't1', name: 'DB maintenance' }];
+    const one = snapshotWith([]);
+    one.clusters = { c1: { ...standaloneCluster('c1'), id: 'c1' } };
+    const m1 = buildTrayMenu(one, { now: NOW, severityOrder: ORDER, templates });
+    const item = find(m1.items, 'template:t1');
+    assert.ok(item && item.type === 'item');
+    assert.deepEqual(item.action, { type: 'start-template', templateId: 't1', clusterId: 'c1' });
+    const two = snapshotWith([]);
+    two.clusters = {
+      c1: { ...standaloneCluster('c1'), id: 'c1' },
+      c2: { ...standaloneCluster('c2'), id: 'c2' },
+    };
+    const m2 = buildTrayMenu(two, { now: NOW, severityOrder: ORDER, templates });
+    const picked = find(m2.items, 'template:t1:c2');
+    assert.ok(picked && picked.type === 'item');
+    assert.deepEqual(picked.action, { type: 'start-template', templateId: 't1', clusterId: 'c2' });
+    assert.equal(
+      find(buildTrayMenu(one, { now: NOW, severityOrder: ORDER }).items, 'templates'),
+      undefined,
+    );
+  });
+
   it('quiet snapshot: nothing firing, ok icon, the fixed items', () => {
     const m = buildTrayMenu(snapshotWith([]), { now: NOW, severityOrder: ORDER });
     assert.equal(m.icon, 'ok');

@@ -154,7 +154,18 @@ describe('templates and schedules from the window', { skip: amSkipReason() }, ()
     assert.equal((await silences()).filter((x) => x.comment.startsWith('Latency work')).length, 0);
     await page.keyboard.press('Escape');
     await page.locator('[data-view=silences]').click();
-    await page.locator('[data-testid=template-start]', { hasText: 'Latency 45' }).click();
+    // The key: t focuses the first template, Tab the next, Enter starts it.
+    await page.locator('body').press('t');
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { textContent: string } } })
+            .document.activeElement.textContent,
+      ),
+      'Latency 45',
+    );
+    await page.keyboard.press('Enter');
     const s = await waitFor(async () =>
       (await silences()).find((x) => x.comment.startsWith('Latency work by')),
     );

@@ -104,8 +104,10 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
     schedules: {
       sync: async () => 0,
       overview: () => [],
-      fromTemplate: async () => {
-        throw new Error('not used');
+      // Records what was started (tray tests); the real writer is tested in test/core/schedules.
+      fromTemplate: async (templateId, clusterId) => {
+        record('schedules.fromTemplate', [templateId, clusterId]);
+        return result(clusterId);
       },
     },
     silences: {
