@@ -108,6 +108,7 @@ export function defaultUiSettings(): UiSettings {
       showUnprocessed: true,
       receivers: [],
       instances: [],
+      groupBy: '',
     },
     launchAtLogin: false,
     // Plain chips until the user colours a label (Settings › Label colours).

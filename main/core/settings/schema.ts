@@ -179,6 +179,8 @@ export const uiSettingsSchema = z.object({
       showUnprocessed: z.boolean().default(true),
       receivers: z.array(z.string()).default(() => []),
       instances: z.array(z.string()).default(() => []),
+      /** Sections by this label (karma's multi-grid); '' = Alertmanager's groups. */
+      groupBy: z.string().max(200).default(''),
     })
     .prefault({}),
   launchAtLogin: z.boolean().default(false),

@@ -119,6 +119,8 @@ export interface UiSettings {
     showUnprocessed: boolean;
     receivers: string[];
     instances: string[];
+    /** Sections by this label (karma's multi-grid); '' = Alertmanager's groups. */
+    groupBy: string;
   };
   launchAtLogin: boolean;
   window?: { x: number; y: number; width: number; height: number };
@@ -141,7 +143,7 @@ export interface UiSettings {
 
 export interface SavedView {
   name: string;
-  filter: UiSettings['filter'];
+  filter: Omit<UiSettings['filter'], 'groupBy'>;
   groupBy: string;
 }
 

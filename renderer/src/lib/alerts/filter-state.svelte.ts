@@ -29,6 +29,7 @@ export class FilterState {
   });
   #receivers = $state.raw<string[]>([]);
   #instances = $state.raw<string[]>([]);
+  #groupBy = $state('');
   readonly #onchange: ((value: FilterValue) => void) | undefined;
   // Not $derived: this object is made lazily, inside whichever component reads it first, and a
   // $derived made there would belong to that component and stop updating once it is gone.
@@ -44,6 +45,7 @@ export class FilterState {
     };
     this.#receivers = [...saved.receivers];
     this.#instances = [...saved.instances];
+    this.#groupBy = saved.groupBy ?? '';
     this.#onchange = onchange;
   }
 
@@ -91,7 +93,19 @@ export class FilterState {
       ...this.#toggles,
       receivers: [...this.#receivers],
       instances: [...this.#instances],
+      groupBy: this.#groupBy,
     };
+  }
+
+  /** The label the list is sectioned by ('' = Alertmanager's groups). */
+  get groupBy(): string {
+    return this.#groupBy;
+  }
+
+  setGroupBy(label: string): void {
+    if (label === this.#groupBy) return;
+    this.#groupBy = label;
+    this.#changed();
   }
 
   setText(text: string): void {
@@ -141,6 +155,7 @@ export class FilterState {
     };
     this.#receivers = [...value.receivers];
     this.#instances = [...value.instances];
+    this.#groupBy = value.groupBy ?? '';
     this.#changed();
   }
 

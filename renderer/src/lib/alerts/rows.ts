@@ -2,6 +2,7 @@
 // (state toggles, instances, matchers, free text), the alert order (severity then age), and
 // groups + alerts flattened into rows of known height for the windowed list. The grouping
 // itself is prepared-groups.ts (sorted once per change) and group-filter.ts (per filter).
+import type { SectionRow } from './sections.ts';
 import type { Matcher } from '$core/api/types.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import type { UiSettings } from '$core/settings/types.ts';
@@ -9,7 +10,7 @@ import { displaySeverityRank as severityRank } from '$core/model/severity-order.
 import { evaluateAlert } from '$core/matchers/evaluate.ts';
 
 /** The remembered filter's toggles and pickers, with its text parsed into matchers and words. */
-export interface AlertFilter extends Omit<UiSettings['filter'], 'text'> {
+export interface AlertFilter extends Omit<UiSettings['filter'], 'text' | 'groupBy'> {
   matchers: Matcher[];
   words: string[];
 }
@@ -41,14 +42,17 @@ export interface GroupRow {
 
 export interface AlertRow {
   kind: 'alert';
-  /** Group key + fingerprint: the same alert may be in several groups. */
+  /** Group row key + fingerprint: the same alert may be in several groups. */
   key: string;
+  /** Its group row's key (collapse, selection). */
   groupKey: string;
+  /** The view's group (its labels, cluster): differs from groupKey inside a section. */
+  viewGroupKey: string;
   alert: AlertView;
   height: number;
 }
 
-export type Row = GroupRow | AlertRow;
+export type Row = GroupRow | AlertRow | SectionRow;
 
 export function isSilenced(a: AlertView): boolean {
   return a.silencedBy.length > 0;
@@ -165,6 +169,7 @@ function alertRowsOf(g: GroupRow): AlertRow[] {
       kind: 'alert',
       key: `${g.key}\u0000${a.fingerprint}`,
       groupKey: g.key,
+      viewGroupKey: g.group.key,
       alert: a,
       height: ALERT_ROW_HEIGHT,
     }));

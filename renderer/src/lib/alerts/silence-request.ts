@@ -8,11 +8,12 @@ export function silenceRequestFor(
   row: Row | null,
   groups: Record<string, GroupView>,
 ): SilenceFormRequest {
-  if (!row) return { mode: 'create' };
+  if (!row || row.kind === 'section') return { mode: 'create' };
+  // The view's group (a section's group row stands for part of it).
   if (row.kind === 'group')
-    return { mode: 'create', from: { groupKey: row.key }, clusterId: row.group.clusterId };
+    return { mode: 'create', from: { groupKey: row.group.key }, clusterId: row.group.clusterId };
   const clusterId =
-    (Object.hasOwn(groups, row.groupKey) ? groups[row.groupKey] : undefined)?.clusterId ??
+    (Object.hasOwn(groups, row.viewGroupKey) ? groups[row.viewGroupKey] : undefined)?.clusterId ??
     row.alert.clusters[0];
   return {
     mode: 'create',

@@ -32,7 +32,7 @@ export function copyAlerts(alerts: readonly AlertView[], store: AppStore, markdo
 
 /** The row's alerts copied; false when nothing is selected. */
 export function copyRow(row: Row | null, store: AppStore, markdown: boolean): boolean {
-  if (!row) return false;
+  if (!row || row.kind === 'section') return false;
   copyAlerts(row.kind === 'alert' ? [row.alert] : row.alerts, store, markdown);
   return true;
 }

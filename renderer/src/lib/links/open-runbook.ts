@@ -5,7 +5,7 @@ import { linksOf } from './alert-links.ts';
 
 /** Opens the row's runbook; false when it has none (the key then does nothing). */
 export function openRunbook(row: Row | null, store: { openExternal(url: string): void }): boolean {
-  if (!row) return false;
+  if (!row || row.kind === 'section') return false;
   const { runbook } =
     row.kind === 'alert'
       ? linksOf(row.alert.labels, [row.alert], [])

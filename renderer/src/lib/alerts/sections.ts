@@ -1,0 +1,102 @@
+// Group by a label, as sections (karma's multi-grid): one section per value of the label
+// (`cluster=prod-eu`, `team=payments`), each holding Alertmanager's groups cut down to the
+// alerts with that value; alerts without the label form the last section. Sections are sorted
+// like groups (worst severity first, then the newest). Derived group rows are made once per
+// group row and value: a keystroke or a delta that kept a group row keeps its sections' rows.
+import { flattenRows, type GroupRow, type Row } from './rows.ts';
+
+export const SECTION_ROW_HEIGHT = 28;
+
+export interface SectionRow {
+  kind: 'section';
+  /** `§` + the value (the collapse key too). */
+  key: string;
+  label: string;
+  /** null: alerts without the label. */
+  value: string | null;
+  alerts: number;
+  severity: string;
+  height: number;
+}
+
+const derived = new WeakMap<GroupRow, Map<string | null, GroupRow>>();
+
+/** The part of a group row whose alerts have `value` for `label` (the same object each time). */
+function part(g: GroupRow, value: string | null, label: string): GroupRow {
+  let byValue = derived.get(g);
+  if (!byValue) derived.set(g, (byValue = new Map()));
+  let row = byValue.get(value);
+  if (!row) {
+    const alerts = g.alerts.filter((a) => (a.labels[label] ?? null) === value);
+    row = {
+      ...g,
+      key: `§${value ?? ''}\u0001${g.key}`,
+      alerts,
+      severity: alerts[0]?.severity ?? g.severity,
+    };
+    byValue.set(value, row);
+  }
+  return row;
+}
+
+interface Section {
+  row: SectionRow;
+  groups: GroupRow[];
+  rank: number;
+  newest: number;
+}
+
+/** Section headers, each followed by its groups (and their alerts unless collapsed). */
+export function sectionRows(
+  groups: readonly GroupRow[],
+  label: string,
+  collapsed: ReadonlySet<string>,
+): Row[] {
+  const sections = new Map<string | null, Section>();
+  for (const g of groups) {
+    const values = new Set<string | null>();
+    for (const a of g.alerts) values.add(a.labels[label] ?? null);
+    for (const v of values) {
+      const p = part(g, v, label);
+      let s = sections.get(v);
+      if (!s) {
+        s = {
+          row: {
+            kind: 'section',
+            key: `§${v ?? ''}`,
+            label,
+            value: v,
+            alerts: 0,
+            severity: p.severity,
+            height: SECTION_ROW_HEIGHT,
+          },
+          groups: [],
+          rank: p.rank,
+          newest: p.newest,
+        };
+        sections.set(v, s);
+      }
+      s.groups.push(p);
+      s.row.alerts += p.alerts.length;
+      if (p.rank < s.rank) {
+        s.rank = p.rank;
+        s.row.severity = p.severity;
+      }
+      s.newest = Math.max(s.newest, p.newest);
+    }
+  }
+  const ordered = [...sections.values()].sort(
+    (x, y) =>
+      Number(x.row.value === null) - Number(y.row.value === null) ||
+      x.rank - y.rank ||
+      y.newest - x.newest ||
+      (x.row.key < y.row.key ? -1 : 1),
+  );
+  const rows: Row[] = [];
+  for (const s of ordered) {
+    rows.push(s.row);
+    if (collapsed.has(s.row.key)) continue;
+    for (const r of flattenRows(s.groups, collapsed)) rows.push(r);
+  }
+  return rows;
+}
