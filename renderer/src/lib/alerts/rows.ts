@@ -2,7 +2,6 @@
 // (state toggles, instances, matchers, free text), the alert order (severity then age), and
 // groups + alerts flattened into rows of known height for the windowed list. The grouping
 // itself is prepared-groups.ts (sorted once per change) and group-filter.ts (per filter).
-import type { SectionRow } from './sections.ts';
 import type { Matcher } from '$core/api/types.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import type { UiSettings } from '$core/settings/types.ts';
@@ -49,6 +48,21 @@ export interface AlertRow {
   /** The view's group (its labels, cluster): differs from groupKey inside a section. */
   viewGroupKey: string;
   alert: AlertView;
+  height: number;
+}
+
+/** A section header when the list is grouped by a label (sections.ts). */
+export const SECTION_ROW_HEIGHT = 28;
+
+export interface SectionRow {
+  kind: 'section';
+  /** `§` + the value (the collapse key too). */
+  key: string;
+  label: string;
+  /** null: alerts without the label. */
+  value: string | null;
+  alerts: number;
+  severity: string;
   height: number;
 }
 

@@ -3,21 +3,13 @@
 // alerts with that value; alerts without the label form the last section. Sections are sorted
 // like groups (worst severity first, then the newest). Derived group rows are made once per
 // group row and value: a keystroke or a delta that kept a group row keeps its sections' rows.
-import { flattenRows, type GroupRow, type Row } from './rows.ts';
-
-export const SECTION_ROW_HEIGHT = 28;
-
-export interface SectionRow {
-  kind: 'section';
-  /** `§` + the value (the collapse key too). */
-  key: string;
-  label: string;
-  /** null: alerts without the label. */
-  value: string | null;
-  alerts: number;
-  severity: string;
-  height: number;
-}
+import {
+  flattenRows,
+  SECTION_ROW_HEIGHT,
+  type GroupRow,
+  type Row,
+  type SectionRow,
+} from './rows.ts';
 
 const derived = new WeakMap<GroupRow, Map<string | null, GroupRow>>();
 
