@@ -69,6 +69,16 @@ module.exports = {
         },
       },
     ),
+    forbid(
+      'window-code-without-zod',
+      'Core files the window runs must not pull in zod (it probes eval, which the CSP refuses).',
+      {
+        from: {
+          path: ['^main/core/model/', '^main/core/matchers/', exact(RENDERER_VALUE_EXCEPTIONS)],
+        },
+        to: { path: ['^node_modules/zod/', 'schema[.]ts$'], dependencyTypesNot: ['type-only'] },
+      },
+    ),
     forbid('renderer-type-only-exceptions', 'These core files reach the window as types only.', {
       from: { path: '^renderer/' },
       to: { path: exact(RENDERER_TYPE_EXCEPTIONS), dependencyTypesNot: ['type-only'] },

@@ -35,6 +35,11 @@ type Config = {
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Config;
 
 describe('electron-builder.yml', () => {
+  it('registers the view-link scheme the app opens (alertmanager-tray://)', () => {
+    const protocols = (config as { protocols?: { schemes: string[] }[] }).protocols ?? [];
+    assert.ok(protocols.some((p) => p.schemes.includes('alertmanager-tray')));
+  });
+
   it("is valid against electron-builder's schema", () => {
     const schema = JSON.parse(
       readFileSync(join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8'),

@@ -3,10 +3,9 @@
 // writer never meets one.
 import { z } from 'zod';
 import { parseRule } from './occurrences.ts';
-import type { ScheduleSettings } from './types.ts';
 import { validZone } from './zone-time.ts';
 
-export const DEFAULT_SCHEDULE_HORIZON_DAYS = 7;
+import { DEFAULT_SCHEDULE_HORIZON_DAYS } from './defaults.ts';
 
 const matcher = z.object({
   name: z.string().min(1).max(500),
@@ -72,7 +71,3 @@ export const scheduleSettingsSchema = z
       seen.add(x.id);
     });
   });
-
-export function defaultScheduleSettings(): ScheduleSettings {
-  return { horizonDays: DEFAULT_SCHEDULE_HORIZON_DAYS, templates: [], list: [] };
-}

@@ -1,5 +1,5 @@
 // Default settings. Everything a fresh install or a missing/corrupt settings file starts from.
-import { defaultScheduleSettings } from '../schedules/schema.ts';
+import { defaultScheduleSettings } from '../schedules/defaults.ts';
 import {
   SETTINGS_VERSION,
   type HistorySettings,
