@@ -203,11 +203,22 @@ describe('density and click to filter', { skip: amSkipReason() }, () => {
           return [el.dataset.label, el.textContent, (/lc-(\w+)/.exec(el.className) ?? [])[1]];
         }),
       );
-    const critical = classes.filter(([l, t]) => l === 'severity' && t?.includes('critical'));
+    // A firing alert's row names its severity in its badge (no chip); inhibited ones keep the
+    // chip, and every chip of a value has its colour.
+    const warning = classes.filter(([l, t]) => l === 'severity' && t?.includes('warning'));
     assert.ok(
-      critical.length > 0 && critical.every(([, , c]) => c === 'red'),
+      warning.length > 0 && warning.every(([, , c]) => c === 'orange'),
       JSON.stringify(classes),
     );
+    // The detail of a critical alert lists its labels: severity=critical in red.
+    await page
+      .locator('[data-testid=alert-row]', { has: page.locator('.badge', { hasText: 'critical' }) })
+      .first()
+      .locator('.age')
+      .click();
+    const chip = page.locator('[data-testid=detail-pane] .chip[data-label=severity]').first();
+    assert.match((await chip.getAttribute('class')) ?? '', /lc-red/);
+    await page.keyboard.press('Escape');
     const byTeam = new Map<string, Set<string | undefined>>();
     for (const [l, t, c] of classes) {
       if (l !== 'team') continue;

@@ -71,7 +71,7 @@ describe('silence request for a row', () => {
       from: { groupKey: 'g1' },
       clusterId: 'c1',
     });
-    const alertRow = { kind: 'alert', groupKey: 'g1', alert } as unknown as Row;
+    const alertRow = { kind: 'alert', groupKey: 'g1', viewGroupKey: 'g1', alert } as unknown as Row;
     assert.deepEqual(silenceRequestFor(alertRow, { g1: group }), {
       mode: 'create',
       from: { fingerprint: 'f1', clusterId: 'c1' },
@@ -80,7 +80,12 @@ describe('silence request for a row', () => {
   });
 
   it("falls back to the alert's first cluster when its group is gone", () => {
-    const alertRow = { kind: 'alert', groupKey: 'constructor', alert } as unknown as Row;
+    const alertRow = {
+      kind: 'alert',
+      groupKey: 'constructor',
+      viewGroupKey: 'constructor',
+      alert,
+    } as unknown as Row;
     assert.deepEqual(silenceRequestFor(alertRow, {}), {
       mode: 'create',
       from: { fingerprint: 'f1', clusterId: 'c2' },

@@ -230,10 +230,11 @@ describe('core facade with one server', { skip: amSkipReason() }, () => {
       return core.snapshot().instances.am1!.health === 'ok';
     });
     assert.deepEqual(rec.notifications, []);
-    // A new URL is another server: a fresh start.
+    // A new URL is another server: a new poller, but its last data stays, marked stale, until
+    // the new settings answer (test/core/engine/edit-keeps-data.test.ts).
     s.instances[1]!.url = am.url.replace('127.0.0.1', 'localhost');
     core.updateSettings(s);
-    assert.equal(core.snapshot().instances.am2!.health, 'unknown', 'am2 restarted');
+    assert.equal(core.snapshot().instances.am2!.health, 'stale', 'am2 restarted, data kept');
     await core.refresh('am2');
     assert.equal(core.snapshot().instances.am2!.health, 'ok');
 

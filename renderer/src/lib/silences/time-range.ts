@@ -37,13 +37,18 @@ export function rangeText(startsAt: string | null, endsAt: string | null): strin
   return e > s ? formatDuration(e - s) : '';
 }
 
-/** A range of exactly `ms` from the start as shown, or from now when that has passed. */
+/**
+ * A range of exactly `ms` from the start as shown, or from now when the shown start is the
+ * current minute (the input cannot say seconds). Null for a start set further in the past:
+ * the inputs are then sent as they are and the server judges them.
+ */
 export function exactRange(
   startsAt: string | null,
   ms: number,
   now: number,
-): { startsAt: string; endsAt: string } {
+): { startsAt: string; endsAt: string } | null {
   const shown = startsAt ? Date.parse(startsAt) : Number.NaN;
+  if (shown < now - 60_000) return null;
   const start = Number.isNaN(shown) || shown <= now ? now : shown;
   return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + ms).toISOString() };
 }

@@ -62,6 +62,15 @@ export class ViewStore {
   get instances(): Record<string, InstanceView> {
     return this.#instances.value;
   }
+  /**
+   * No count is known yet: the view has not arrived, or no enabled instance has finished a
+   * poll (the core has just started). The window says "loading…", never "0 of 0".
+   */
+  get countsUnknown(): boolean {
+    if (!this.#loaded) return true;
+    const enabled = Object.values(this.instances).filter((i) => i.enabled);
+    return enabled.length > 0 && enabled.every((i) => i.lastPollAt === undefined);
+  }
   get clusters(): Record<string, ClusterView> {
     return this.#clusters.value;
   }
