@@ -141,4 +141,54 @@ describe('saved views and view links', { skip: amSkipReason() }, () => {
       await shell.close();
     }
   });
+
+  // The class behind a flaky run: two parts of the window saving settings at once (the
+  // remembered filter, debounced, and a saved view) each wrote what they had read before the
+  // other's save came back, so the later one undid the earlier. Every settings request is held
+  // back 1 s here so the two always overlap.
+  it('a view saved while the filter is being remembered keeps both', async () => {
+    const shell = await start();
+    try {
+      const context = await chromium.browser.newContext({ viewport: { width: 960, height: 680 } });
+      const page = await context.newPage();
+      await page.routeWebSocket(/./, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => {
+          const slow = typeof m === 'string' && m.includes('"settings:update"');
+          if (slow) setTimeout(() => server.send(m), 1000);
+          else server.send(m);
+        });
+        server.onMessage((m) => ws.send(m));
+      });
+      await page.goto(shell.url);
+      // The test before leaves a filter remembered: whatever it is, this one replaces it.
+      await page.locator('[data-testid=alert-row]').first().waitFor({ timeout: 30_000 });
+      const before = shell.core.getSettings().ui.savedViews.map((v) => v.name);
+      await page.fill('[data-testid=filter-input]', 'severity="critical"');
+      await waitFor(async () => (await rowCount(page)) === 1);
+      // The filter's save has gone out (600 ms debounce) and is held back: save a view now.
+      await page.waitForTimeout(800);
+      await page.locator('[data-testid=views-menu]').click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.locator('[data-testid=view-name]').fill('Critical');
+      await page.locator('[data-testid=view-save]').click();
+      await page.getByText('View “Critical” saved').waitFor({ timeout: 10_000 });
+      await waitFor(() => {
+        const ui = shell.core.getSettings().ui;
+        return ui.savedViews.some((v) => v.name === 'Critical');
+      });
+      const ui = shell.core.getSettings().ui;
+      assert.equal(ui.filter.text, 'severity="critical"', 'the filter save was not undone');
+      assert.deepEqual(
+        ui.savedViews.map((v) => v.name),
+        [...before, 'Critical'],
+        'the earlier view is kept and the new one added',
+      );
+      // And the window shows the new view among its choices.
+      await page.locator('[data-testid=saved-views]').selectOption('Critical');
+      await context.close();
+    } finally {
+      await shell.close();
+    }
+  });
 });

@@ -101,10 +101,18 @@ describe('templates and schedules from the window', { skip: amSkipReason() }, ()
     await section.locator('[data-occurrence]', { hasText: '✓' }).first().waitFor({
       timeout: 20_000,
     });
-    const pending = (await silences()).filter(
-      (x) => x.status.state === 'pending' && x.matchers.some((m) => m.value === 'db'),
-    );
-    assert.equal(pending.length, 7, 'the next 7 days');
+    // The writer creates one silence per window; the first ✓ can show before the last is
+    // written (a loaded machine): wait for all seven, then make sure no more follow.
+    const pending = async () =>
+      (await silences()).filter(
+        (x) => x.status.state === 'pending' && x.matchers.some((m) => m.value === 'db'),
+      ).length;
+    await waitFor(async () => (await pending()) >= 7, {
+      timeoutMs: 20_000,
+      message: 'the next 7 days written',
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(await pending(), 7, 'the next 7 days, once each');
   });
 
   it('skipping one window expires its silence on the server', async () => {

@@ -6,11 +6,16 @@ import type { InstanceSecrets } from '$core/service.ts';
 import type { Settings } from '$core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 
+/** New settings, or a change made to the settings as stored when the save starts. */
+export type SettingsChange = Settings | ((current: Settings) => Settings);
+
 export class AppSettings {
   readonly #bridge: BridgeApi;
   #info = $state.raw<AppInfo | null>(null);
   #settings = $state.raw<Settings | null>(null);
   #loadError = $state<string | null>(null);
+  /** The last save queued: the next one starts after it (see `update`). */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(bridge: BridgeApi) {
     this.#bridge = bridge;
@@ -53,14 +58,30 @@ export class AppSettings {
     return stored;
   }
 
-  /** Save settings; returns the stored settings (the core validates and may normalise). */
-  async update(next: Settings, secrets?: Record<string, InstanceSecrets>): Promise<Settings> {
-    // An absent optional argument must stay absent: JSON would turn undefined into null.
-    const stored = secrets
-      ? await this.#bridge['settings:update'](next, secrets)
-      : await this.#bridge['settings:update'](next);
-    this.#settings = stored;
-    return stored;
+  /**
+   * Save settings; returns the stored settings (the core validates and may normalise).
+   * Saves run one at a time, and a change given as a function is applied to the settings as
+   * stored by the save before it: two parts of the window saving at once (the remembered
+   * filter and a saved view, say) must not overwrite each other with what they read earlier.
+   */
+  update(next: SettingsChange, secrets?: Record<string, InstanceSecrets>): Promise<Settings> {
+    const run = async (): Promise<Settings> => {
+      const current = this.#settings;
+      let value: Settings;
+      if (typeof next === 'function') {
+        if (!current) throw new Error('Settings are not loaded yet');
+        value = next(current);
+      } else value = next;
+      // An absent optional argument must stay absent: JSON would turn undefined into null.
+      const stored = secrets
+        ? await this.#bridge['settings:update'](value, secrets)
+        : await this.#bridge['settings:update'](value);
+      this.#settings = stored;
+      return stored;
+    };
+    const result = this.#queue.then(run, run);
+    this.#queue = result.catch(() => undefined);
+    return result;
   }
 
   /** Remembers the author and duration of a silence just created (best effort). */
@@ -69,9 +90,9 @@ export class AppSettings {
     if (!s || !(durationMs > 0)) return;
     const last = s.silences.last;
     if (last && last.author === author && last.durationMs === durationMs) return;
-    void this.update({
-      ...s,
-      silences: { ...s.silences, last: { author, durationMs } },
-    }).catch(() => undefined /* the next silence starts from the defaults instead */);
+    void this.update((c) => ({
+      ...c,
+      silences: { ...c.silences, last: { author, durationMs } },
+    })).catch(() => undefined /* the next silence starts from the defaults instead */);
   }
 }

@@ -16,7 +16,7 @@ import { NotificationSounds } from '../sound/notification-sounds.ts';
 import { SoundPlayer } from '../sound/player.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
 import type { FilterState } from '../alerts/filter-state.svelte.ts';
-import { AppSettings } from './app-settings.svelte.ts';
+import { AppSettings, type SettingsChange } from './app-settings.svelte.ts';
 import { FilterPersistence } from './filter-persistence.svelte.ts';
 import { Navigation } from './navigation.svelte.ts';
 import type { SilenceFormRequest } from './silence-form-request.ts';
@@ -94,7 +94,10 @@ export class AppStore {
   reloadSettings(): Promise<Settings> {
     return this.#appSettings.reload();
   }
-  updateSettings(next: Settings, secrets?: Record<string, InstanceSecrets>): Promise<Settings> {
+  updateSettings(
+    next: SettingsChange,
+    secrets?: Record<string, InstanceSecrets>,
+  ): Promise<Settings> {
     return this.#appSettings.update(next, secrets);
   }
   rememberSilenceChoice(author: string, durationMs: number): void {

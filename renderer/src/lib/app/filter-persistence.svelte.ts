@@ -9,8 +9,8 @@ import { errorMessage } from './errors.ts';
 interface FilterPersistenceOptions {
   /** The settings as stored (null until loaded). */
   settings: () => Settings | null;
-  /** Saves settings; resolves with what was stored. */
-  save: (next: Settings) => Promise<Settings>;
+  /** Saves a change to the settings as stored; resolves with what was stored. */
+  save: (change: (current: Settings) => Settings) => Promise<Settings>;
   /** How long a change waits for the next one before it is saved. */
   delayMs?: number;
 }
@@ -64,7 +64,7 @@ export class FilterPersistence {
     // Comparing with the settings as stored avoids writing what is already there.
     if (JSON.stringify(settings.ui.filter) === JSON.stringify(filter)) return;
     this.#saving = this.#options
-      .save({ ...settings, ui: { ...settings.ui, filter } })
+      .save((c) => ({ ...c, ui: { ...c.ui, filter } }))
       .then(() => {
         this.#unsaved = null;
       })

@@ -17,8 +17,14 @@ import { fieldsOf, matcherErrors, settingsWith, type SettingsFields } from './se
 export interface SettingsDraftOptions {
   /** The settings as stored now (null before they are loaded). */
   stored: () => Settings | null;
-  /** Saves settings; resolves with them as stored (the core validates and may normalise). */
-  update: (next: Settings, secrets?: Record<string, InstanceSecrets>) => Promise<Settings>;
+  /**
+   * Saves a change to the settings as stored when the save starts (saves run one at a time);
+   * resolves with them as stored (the core validates and may normalise).
+   */
+  update: (
+    change: (current: Settings) => Settings,
+    secrets?: Record<string, InstanceSecrets>,
+  ) => Promise<Settings>;
   /** Re-reads the settings as stored (after a change made through another request). */
   reload: () => Promise<Settings>;
   bridge: Pick<BridgeApi, 'settings:setLaunchAtLogin' | 'notifications:snooze'>;
@@ -101,7 +107,8 @@ export class SettingsDraft {
   async save(): Promise<void> {
     const current = this.#o.stored();
     if (!current) return;
-    const next = settingsWith(current, $state.snapshot(this.#fields));
+    const fields = $state.snapshot(this.#fields);
+    const next = settingsWith(current, fields);
     if ('error' in next) {
       this.#saveError = next.error;
       return;
@@ -110,7 +117,13 @@ export class SettingsDraft {
     this.#saveError = null;
     this.#saved = false;
     try {
-      const stored = await this.#o.update(next.settings);
+      // Laid over the settings as stored when the save runs (a view or the filter saved
+      // meanwhile is kept); the check above already passed on the same fields.
+      const stored = await this.#o.update((c) => {
+        const again = settingsWith(c, fields);
+        if ('error' in again) throw new Error(again.error);
+        return again.settings;
+      });
       // Shown as the core normalised them.
       const again = fieldsOf(stored);
       this.#fields.severityOrderText = again.severityOrderText;
@@ -127,10 +140,9 @@ export class SettingsDraft {
   /** Applied and saved at once (and kept in the draft, which saves it too). */
   async setTheme(theme: Theme): Promise<void> {
     this.#fields.theme = theme;
-    const current = this.#o.stored();
-    if (!current) return;
+    if (!this.#o.stored()) return;
     try {
-      await this.#o.update({ ...current, ui: { ...current.ui, theme } });
+      await this.#o.update((c) => ({ ...c, ui: { ...c.ui, theme } }));
     } catch (e) {
       this.#saveError = errorMessage(e);
     }
@@ -160,18 +172,19 @@ export class SettingsDraft {
 
   /** Adds or replaces one instance in the settings as stored; throws what the save threw. */
   async saveInstance(inst: InstanceSettings, secrets: InstanceSecrets | undefined): Promise<void> {
-    const current = this.#o.stored();
-    if (!current) return;
-    await this.#o.update(withInstance(current, inst), secrets ? { [inst.id]: secrets } : undefined);
+    if (!this.#o.stored()) return;
+    await this.#o.update(
+      (c) => withInstance(c, inst),
+      secrets ? { [inst.id]: secrets } : undefined,
+    );
   }
 
   /** Removes one instance; true when it is gone (else `instanceError` says why). */
   async removeInstance(id: string): Promise<boolean> {
     this.#instanceError = null;
-    const current = this.#o.stored();
-    if (!current) return false;
+    if (!this.#o.stored()) return false;
     try {
-      await this.#o.update(withoutInstance(current, id));
+      await this.#o.update((c) => withoutInstance(c, id));
       return true;
     } catch (e) {
       this.#instanceError = errorMessage(e);

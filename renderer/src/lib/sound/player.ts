@@ -54,8 +54,11 @@ export class SoundPlayer {
     target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
   ): () => void {
     const unlock = () => {
-      void this.#ensureContext().resume();
       off();
+      // In a task of its own: making the AudioContext takes ~85 ms (the audio output opens),
+      // which must not be added to the click that opens an alert. The page's user activation
+      // is sticky, so resume() is still allowed a moment after the gesture.
+      setTimeout(() => void this.#ensureContext().resume(), 0);
     };
     const off = () => {
       target.removeEventListener('pointerdown', unlock);
