@@ -27,7 +27,7 @@ import type {
   GettableSilence,
   PostableAlert,
   PostableSilence,
-  Receiver,
+  ReceiverInfo,
   SilenceQueryFlags,
 } from './types.ts';
 
@@ -125,7 +125,7 @@ export class AlertmanagerClient {
     );
   }
 
-  getReceivers(o?: RequestOptions): Promise<Receiver[]> {
+  getReceivers(o?: RequestOptions): Promise<ReceiverInfo[]> {
     const endpoint = 'GET /receivers';
     return this.#get(
       { path: '/receivers', endpoint },

@@ -11,6 +11,8 @@ import {
   DEFAULT_SEVERITY_LABEL,
   DEFAULT_SEVERITY_ORDER,
   DEFAULT_STORM_THRESHOLD,
+  DEFAULT_WATCHDOG,
+  DEFAULT_WATCHDOG_SILENT_MIN,
   DEFAULT_TIMEOUT_SEC,
   DEFAULT_VOLATILE_LABELS,
   DEFAULT_ACK_MINUTES,
@@ -121,6 +123,17 @@ export const notificationSettingsSchema = z.object({
     .record(z.string(), z.number().int().min(0).max(1440))
     .default(defaultRemindEveryMin),
   criticalBreaksQuiet: z.boolean().default(false),
+  // ---- pipeline health and team (issue 32); a fraction of a minute is allowed (tests) ----
+  watchdog: z.string().max(1000).default(DEFAULT_WATCHDOG),
+  watchdogExpect: z.enum(['seen', 'always']).default('seen'),
+  watchdogSilentMin: z
+    .number()
+    .finite()
+    .min(0.05)
+    .max(24 * 60)
+    .default(DEFAULT_WATCHDOG_SILENT_MIN),
+  team: z.string().max(1000).default(''),
+  teamOnly: z.boolean().default(false),
 });
 
 export const silenceDefaultsSchema = z.object({
