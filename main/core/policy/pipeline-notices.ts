@@ -32,8 +32,12 @@ export function diffPipeline(
     }
   }
   for (const id of before) {
-    // Gone from the view (removed in settings) is not a recovery.
-    if (!now.has(id) && next.clusters[id]) out.push({ type: 'pipeline-recovered', clusterId: id });
+    // Only a cluster that answers and lists the alert again recovered: one that stopped
+    // answering is missing data now (said as unreachable), one removed in settings is gone.
+    const c = next.clusters[id];
+    if (!now.has(id) && c?.health === 'ok' && !c.stale) {
+      out.push({ type: 'pipeline-recovered', clusterId: id });
+    }
   }
   return out;
 }
