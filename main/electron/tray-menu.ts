@@ -5,6 +5,7 @@
 import { displaySeverityRank } from '../core/model/severity-order.ts';
 import { isolatedText } from '../core/model/visible-text.ts';
 import { attentionText, iconState, type IconState } from '../core/model/icon-state.ts';
+import { pipelineSilentText } from '../core/model/pipeline-text.ts';
 import { severityBucketName } from '../core/model/severity-bucket.ts';
 import { formatDuration } from '../core/model/duration.ts';
 import { formatMatcher } from '../core/matchers/format.ts';
@@ -205,6 +206,8 @@ export function trayTooltip(
     parts.push(`${s.firing} firing${bySev.length > 0 ? ` (${bySev.join(', ')})` : ''}`);
   }
   if (s.suppressed > 0) parts.push(`${s.suppressed} silenced/inhibited`);
+  const pipeline = pipelineSilentText(s, snapshot.clusters);
+  if (pipeline) parts.push(pipeline);
   if (s.missingData.length > 0) {
     const n = s.missingData.length;
     parts.push(`no data from ${n} instance${n === 1 ? '' : 's'}`);
