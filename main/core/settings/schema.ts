@@ -168,6 +168,7 @@ export const uiSettingsSchema = z.object({
       showUnprocessed: z.boolean().default(true),
       receivers: z.array(z.string()).default(() => []),
       instances: z.array(z.string()).default(() => []),
+      myTeam: z.boolean().optional(),
     })
     .prefault({}),
   launchAtLogin: z.boolean().default(false),

@@ -130,6 +130,8 @@ export interface UiSettings {
     showUnprocessed: boolean;
     receivers: string[];
     instances: string[];
+    /** Only alerts routed to my team's receivers (notifications.team, issue 32). */
+    myTeam?: boolean;
   };
   launchAtLogin: boolean;
   window?: { x: number; y: number; width: number; height: number };
