@@ -347,7 +347,18 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
     });
   }
   const { missingData, degradedClusters } = snapshot.summary;
-  if (missingData.length > 0 || degradedClusters.length > 0) items.push({ type: 'separator' });
+  const pipeline = pipelineSilentText(snapshot.summary, snapshot.clusters);
+  if (missingData.length > 0 || degradedClusters.length > 0 || pipeline) {
+    items.push({ type: 'separator' });
+  }
+  if (pipeline) {
+    items.push({
+      type: 'item',
+      id: 'pipeline-silent',
+      label: menuText(`A${pipeline.slice(1)}`),
+      action: { type: 'open-window', navigate: { view: 'alerts' } },
+    });
+  }
   if (missingData.length > 0) {
     items.push({
       type: 'item',
