@@ -6,6 +6,7 @@ import { displaySeverityRank } from '../core/model/severity-order.ts';
 import { isolatedText } from '../core/model/visible-text.ts';
 import { attentionText, iconState, type IconState } from '../core/model/icon-state.ts';
 import { pipelineSilentText } from '../core/model/pipeline-text.ts';
+import { labelTest } from '../core/matchers/label-test.ts';
 import { severityBucketName } from '../core/model/severity-bucket.ts';
 import { formatDuration } from '../core/model/duration.ts';
 import { formatMatcher } from '../core/matchers/format.ts';
@@ -54,6 +55,8 @@ export interface TrayMenuOptions {
   snoozeUntil?: string | undefined;
   /** settings.severityOrder, most severe first. */
   severityOrder: readonly string[];
+  /** settings.notifications.watchdog: the dead-man's switch is not listed as firing. */
+  watchdog?: string;
   /** How many groups to list; the rest are behind "N more…". Default 8. */
   maxGroups?: number;
   /** Formats a time for "paused until" (injected: tests use a fixed locale). */
@@ -96,9 +99,21 @@ export function menuText(text: string, max = MAX_LABEL): string {
 }
 
 /** Groups with active alerts, worst severity first, then most active, then by key. */
-export function firingGroups(snapshot: ViewSnapshot, order: readonly string[]): GroupView[] {
+export function firingGroups(
+  snapshot: ViewSnapshot,
+  order: readonly string[],
+  watchdog = '',
+): GroupView[] {
+  const isWatchdog = labelTest(watchdog);
+  // A group of nothing but the dead-man's switch (it fires by design) is not "firing".
+  const onlyWatchdog = (g: GroupView) =>
+    isWatchdog !== undefined &&
+    g.alerts.every((fp) => {
+      const a = snapshot.alerts[fp];
+      return a?.state !== 'active' || isWatchdog(a.labels);
+    });
   return Object.values(snapshot.groups)
-    .filter((g) => g.counts.active > 0)
+    .filter((g) => g.counts.active > 0 && !onlyWatchdog(g))
     .sort(
       (a, b) =>
         displaySeverityRank(a.severity, order) - displaySeverityRank(b.severity, order) ||
@@ -251,7 +266,7 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
       { type: 'separator' },
     );
   }
-  const groups = firingGroups(snapshot, opts.severityOrder);
+  const groups = firingGroups(snapshot, opts.severityOrder, opts.watchdog);
   if (groups.length === 0) {
     items.push({ type: 'item', id: 'no-alerts', label: 'Nothing firing', enabled: false });
   }

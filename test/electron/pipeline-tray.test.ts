@@ -36,4 +36,42 @@ describe('tray: pipeline silent', () => {
     const m = buildTrayMenu(s, { now: NOW, severityOrder: ORDER });
     assert.ok(m.items.some((i) => i.type === 'item' && i.id === 'pipeline-silent'));
   });
+
+  it('a group of only the Watchdog is not listed as firing', () => {
+    const s = silentSnapshot({ pipelineSilent: [] });
+    const labels = { alertname: 'Watchdog', severity: 'none' };
+    s.alerts['wd'] = {
+      fingerprint: 'wd',
+      labels,
+      annotations: {},
+      startsAt: '2026-03-01T10:00:00Z',
+      endsAt: '2026-03-01T13:00:00Z',
+      updatedAt: '2026-03-01T11:59:00Z',
+      state: 'active',
+      silencedBy: [],
+      inhibitedBy: [],
+      statusByCluster: { 'instance:am1': { state: 'active', silencedBy: [], inhibitedBy: [] } },
+      receivers: ['null'],
+      instances: ['am1'],
+      clusters: ['instance:am1'],
+      severity: 'none',
+      stale: false,
+    };
+    s.groups['g'] = {
+      key: 'g',
+      clusterId: 'instance:am1',
+      receiver: 'null',
+      labels: { alertname: 'Watchdog' },
+      alerts: ['wd'],
+      counts: { active: 1, suppressed: 0, unprocessed: 0 },
+      severity: 'none',
+      stale: false,
+    };
+    const listed = (watchdog: string) =>
+      buildTrayMenu(s, { now: NOW, severityOrder: ORDER, watchdog }).items.some(
+        (i) => i.type === 'item' && /Watchdog/.test(i.label),
+      );
+    assert.equal(listed('alertname="Watchdog"'), false);
+    assert.equal(listed(''), true, 'with the watch off it is an alert like any other');
+  });
 });
