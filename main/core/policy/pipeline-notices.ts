@@ -31,6 +31,8 @@ export function diffPipeline(
       });
     }
   }
+  // The watch switched off in settings is not a recovery either.
+  if (n.watchdog.trim() === '') return out;
   for (const id of before) {
     // Only a cluster that answers and lists the alert again recovered: one that stopped
     // answering is missing data now (said as unreachable), one removed in settings is gone.

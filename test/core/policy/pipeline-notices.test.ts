@@ -70,6 +70,15 @@ describe('pipeline notices through the policy', () => {
     assert.equal(quiet[0]!.withheld[0]?.reason, 'quiet hours');
   });
 
+  it('switching the watch off is not a recovery', () => {
+    const off = defaultSettings();
+    off.notifications.watchdog = '';
+    const p = new EventPipeline();
+    p.process(view(false), view(true), defaultSettings(), T0);
+    const o = p.process(view(true), view(false), off, T0 + MIN);
+    assert.deepEqual(o.events, []);
+  });
+
   it('a muted cluster is withheld', () => {
     const s = defaultSettings();
     s.notifications.mutedInstances = ['c1-i1'];
