@@ -5,6 +5,8 @@
 import { displaySeverityRank } from '../core/model/severity-order.ts';
 import { isolatedText } from '../core/model/visible-text.ts';
 import { attentionText, iconState, type IconState } from '../core/model/icon-state.ts';
+import { pipelineSilentText } from '../core/model/pipeline-text.ts';
+import { labelTest } from '../core/matchers/label-test.ts';
 import { severityBucketName } from '../core/model/severity-bucket.ts';
 import { formatDuration } from '../core/model/duration.ts';
 import { formatMatcher } from '../core/matchers/format.ts';
@@ -55,6 +57,8 @@ export interface TrayMenuOptions {
   snoozeUntil?: string | undefined;
   /** settings.severityOrder, most severe first. */
   severityOrder: readonly string[];
+  /** settings.notifications.watchdog: the dead-man's switch is not listed as firing. */
+  watchdog?: string;
   /** How many groups to list; the rest are behind "N more…". Default 8. */
   maxGroups?: number;
   /** Formats a time for "paused until" (injected: tests use a fixed locale). */
@@ -138,9 +142,21 @@ export function menuText(text: string, max = MAX_LABEL): string {
 }
 
 /** Groups with active alerts, worst severity first, then most active, then by key. */
-export function firingGroups(snapshot: ViewSnapshot, order: readonly string[]): GroupView[] {
+export function firingGroups(
+  snapshot: ViewSnapshot,
+  order: readonly string[],
+  watchdog = '',
+): GroupView[] {
+  const isWatchdog = labelTest(watchdog);
+  // A group of nothing but the dead-man's switch (it fires by design) is not "firing".
+  const onlyWatchdog = (g: GroupView) =>
+    isWatchdog !== undefined &&
+    g.alerts.every((fp) => {
+      const a = snapshot.alerts[fp];
+      return a?.state !== 'active' || isWatchdog(a.labels);
+    });
   return Object.values(snapshot.groups)
-    .filter((g) => g.counts.active > 0)
+    .filter((g) => g.counts.active > 0 && !onlyWatchdog(g))
     .sort(
       (a, b) =>
         displaySeverityRank(a.severity, order) - displaySeverityRank(b.severity, order) ||
@@ -248,6 +264,8 @@ export function trayTooltip(
     parts.push(`${s.firing} firing${bySev.length > 0 ? ` (${bySev.join(', ')})` : ''}`);
   }
   if (s.suppressed > 0) parts.push(`${s.suppressed} silenced/inhibited`);
+  const pipeline = pipelineSilentText(s, snapshot.clusters);
+  if (pipeline) parts.push(pipeline);
   if (s.missingData.length > 0) {
     const n = s.missingData.length;
     parts.push(`no data from ${n} instance${n === 1 ? '' : 's'}`);
@@ -291,7 +309,7 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
       { type: 'separator' },
     );
   }
-  const groups = firingGroups(snapshot, opts.severityOrder);
+  const groups = firingGroups(snapshot, opts.severityOrder, opts.watchdog);
   if (groups.length === 0) {
     items.push({ type: 'item', id: 'no-alerts', label: 'Nothing firing', enabled: false });
   }
@@ -402,7 +420,18 @@ export function buildTrayMenu(snapshot: ViewSnapshot, opts: TrayMenuOptions): Me
     });
   }
   const { missingData, degradedClusters } = snapshot.summary;
-  if (missingData.length > 0 || degradedClusters.length > 0) items.push({ type: 'separator' });
+  const pipeline = pipelineSilentText(snapshot.summary, snapshot.clusters);
+  if (missingData.length > 0 || degradedClusters.length > 0 || pipeline) {
+    items.push({ type: 'separator' });
+  }
+  if (pipeline) {
+    items.push({
+      type: 'item',
+      id: 'pipeline-silent',
+      label: menuText(`A${pipeline.slice(1)}`),
+      action: { type: 'open-window', navigate: { view: 'alerts' } },
+    });
+  }
   if (missingData.length > 0) {
     items.push({
       type: 'item',

@@ -31,6 +31,7 @@ export function wireTray(opts: TrayWiringOptions): TrayController {
     snapshot: () => core.snapshot(),
     snoozeUntil: () => core.getSettings().notifications.snoozeUntil,
     severityOrder: () => core.getSettings().severityOrder,
+    watchdog: () => core.getSettings().notifications.watchdog,
     quiet: () => quietText(core.getSettings().notifications, Date.now()),
     undo: () => actions.undo(),
     away: () => actions.away(),

@@ -17,6 +17,8 @@ export interface TrayOptions {
   snapshot: () => ViewSnapshot;
   snoozeUntil: () => string | undefined;
   severityOrder: () => readonly string[];
+  /** The dead-man's-switch matcher (settings.notifications.watchdog). */
+  watchdog?: () => string;
   /** Quiet hours or notifications off, said in the tooltip and the menu (quietText). */
   quiet?: () => string | null;
   /** The last quick silence, while it can still be undone from the menu. */
@@ -73,6 +75,7 @@ export function createTray(opts: TrayOptions): TrayController {
       now: Date.now(),
       snoozeUntil: opts.snoozeUntil(),
       severityOrder: opts.severityOrder(),
+      watchdog: opts.watchdog?.() ?? '',
       quiet: opts.quiet?.() ?? null,
       ...(undo ? { undo } : {}),
       ...(away ? { away } : {}),

@@ -1,7 +1,8 @@
 // Generates every icon in assets/ (run: npx tsx main/tools/make-icons.ts; the output is
 // committed). Tray states differ by shape AND colour so they read at 16 px and for colour-blind
 // users: ok = green disc, warning = amber triangle, critical = red diamond, unreachable = grey
-// ring with a cross, paused = slate disc with two bars. Variants: `-light` (for light panels,
+// ring with a cross, paused = slate disc with two bars, pipeline-silent = purple square with a
+// flat line (the heartbeat of the alerting pipeline stopped). Variants: `-light` (for light panels,
 // dark rim), `-dark` (for dark panels, light rim), macOS `*Template` (black + alpha, the
 // system tints it), each at 16 px and @2x. App icon: 16…512 px PNGs and a multi-size .ico.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -128,10 +129,17 @@ export function render(size: number, layers: Layer[]): Uint8Array {
   return out;
 }
 
-const BASE_STATES = ['ok', 'warning', 'critical', 'unreachable', 'paused'] as const;
+const BASE_STATES = [
+  'ok',
+  'warning',
+  'critical',
+  'unreachable',
+  'paused',
+  'pipeline-silent',
+] as const;
 type BaseState = (typeof BASE_STATES)[number];
 /** States that can carry the "no data" badge (missing data is a second signal). */
-const BADGED = ['critical', 'warning', 'paused'] as const;
+const BADGED = ['critical', 'warning', 'paused', 'pipeline-silent'] as const;
 export const TRAY_STATES = [...BASE_STATES, ...BADGED.map((s) => `${s}-nodata` as const)] as const;
 export type TrayState = (typeof TRAY_STATES)[number];
 
@@ -141,6 +149,7 @@ const COLORS: Record<BaseState, Rgba> = {
   critical: [217, 48, 37, 255],
   unreachable: [138, 138, 138, 255],
   paused: [96, 112, 136, 255],
+  'pipeline-silent': [142, 68, 173, 255],
 };
 
 /** Where the "no data" badge sits: a small crossed ring in the lower right corner. */
@@ -191,6 +200,17 @@ export function trayShape(state: BaseState): Shape {
       return minus(
         circle(0.5, 0.5, 0.42),
         union(rect(0.33, 0.3, 0.45, 0.7), rect(0.55, 0.3, 0.67, 0.7)),
+      );
+    case 'pipeline-silent':
+      // A monitor trace: one beat, then flat.
+      return minus(
+        roundedRect(0.08, 0.08, 0.92, 0.92, 0.16),
+        union(
+          segment(0.16, 0.56, 0.3, 0.56, 0.1),
+          segment(0.3, 0.56, 0.38, 0.28, 0.1),
+          segment(0.38, 0.28, 0.46, 0.56, 0.1),
+          segment(0.46, 0.56, 0.84, 0.56, 0.1),
+        ),
       );
   }
 }

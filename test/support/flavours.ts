@@ -5,7 +5,8 @@
 //
 // - Grafana-managed Alertmanager (`/api/alertmanager/grafana/api/v2`).
 // - Grafana Mimir (`/alertmanager/api/v2`, tenant header, buildinfo).
-// - Alertmanager 0.34 (mutedBy, routeLabels, silence annotations, GET /silences flags).
+// - Alertmanager 0.34 (mutedBy, routeLabels, silence annotations, GET /silences flags, and
+//   0.33+ receiver labels with `receiver_matchers`: receiver-labels.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
@@ -16,6 +17,12 @@ import type {
   PostableSilence,
 } from '../../main/core/api/types.ts';
 import { startHostileServer, type HostileServer } from './hostile-server.ts';
+import {
+  receiverMatchersOf,
+  receiverPasses,
+  receiversBody,
+  type ReceiverDef,
+} from './receiver-labels.ts';
 
 export interface FlavourAlert {
   labels: LabelSet;
@@ -24,6 +31,8 @@ export interface FlavourAlert {
   mutedBy?: string[];
   /** The server's own fingerprint instead of a hash of the labels (hostile servers). */
   fingerprint?: string;
+  /** The receiver it is routed to (default: the flavour's one receiver). */
+  receiver?: string;
 }
 
 export interface FlavourServer {
@@ -41,6 +50,8 @@ export interface FlavourServer {
 
 interface Options {
   alerts: FlavourAlert[];
+  /** 0.33+: the receivers GET /receivers lists, with labels (default: the one receiver). */
+  receivers?: ReceiverDef[];
 }
 
 type Flavour = 'grafana' | 'mimir' | 'am034';
@@ -117,7 +128,7 @@ async function startFlavour(
     return {
       labels: a.labels,
       annotations: a.annotations ?? {},
-      receivers: [{ name: opts.receiver }],
+      receivers: [{ name: a.receiver ?? opts.receiver }],
       fingerprint: a.fingerprint ?? fingerprint(a.labels),
       startsAt: startedAt,
       updatedAt: startedAt,
@@ -127,17 +138,23 @@ async function startFlavour(
     };
   };
 
-  const groups = () => {
+  const receiverDefs: ReceiverDef[] = opts.receivers ?? [{ name: opts.receiver }];
+  /** The alerts whose receiver passes the request's receiver_matchers (0.33+ only). */
+  const routed = (ms: Matcher[]) =>
+    opts.alerts.filter((a) => receiverPasses(ms, a.receiver ?? opts.receiver, receiverDefs));
+
+  const groups = (ms: Matcher[] = []) => {
     const byName = new Map<string, FlavourAlert[]>();
-    for (const a of opts.alerts) {
-      const n = a.labels['alertname'] ?? '';
+    for (const a of routed(ms)) {
+      const n = `${a.receiver ?? opts.receiver}\u0000${a.labels['alertname'] ?? ''}`;
       byName.set(n, [...(byName.get(n) ?? []), a]);
     }
-    return [...byName].map(([name, alerts]) => {
+    return [...byName].map(([key, alerts]) => {
+      const [receiver, name] = key.split('\u0000') as [string, string];
       const g: Record<string, unknown> = {
         labels:
           flavour === 'grafana' ? { alertname: name, grafana_folder: 'Ops' } : { alertname: name },
-        receiver: { name: opts.receiver },
+        receiver: { name: receiver },
         alerts: alerts.map(alertView),
       };
       // 0.34: api/v2/api.go getAlertGroupsHandler sets routeLabels on every group.
@@ -196,13 +213,20 @@ async function startFlavour(
     kind: 'handler',
     handle: handler((_q, r) => send(r, 200, status())),
   });
+  /** 0.33+ reads receiver_matchers; older servers and the others ignore the parameter. */
+  const withMatchers =
+    (answer: (ms: Matcher[]) => unknown) => (q: IncomingMessage, r: ServerResponse) => {
+      const ms = flavour === 'am034' ? receiverMatchersOf(q) : [];
+      if ('error' in ms) return send(r, 400, JSON.stringify(ms.error));
+      send(r, 200, answer(ms));
+    };
   srv.setRoute(`GET ${p}/alerts/groups`, {
     kind: 'handler',
-    handle: handler((_q, r) => send(r, 200, groups())),
+    handle: handler(withMatchers((ms) => groups(ms))),
   });
   srv.setRoute(`GET ${p}/alerts`, {
     kind: 'handler',
-    handle: handler((_q, r) => send(r, 200, opts.alerts.map(alertView))),
+    handle: handler(withMatchers((ms) => routed(ms).map(alertView))),
   });
   if (flavour === 'grafana') {
     // No /api/v2/receivers in Grafana (its receivers are under its own config API).
@@ -214,7 +238,11 @@ async function startFlavour(
   } else {
     srv.setRoute(`GET ${p}/receivers`, {
       kind: 'handler',
-      handle: handler((_q, r) => send(r, 200, [{ name: opts.receiver }])),
+      handle: handler(
+        withMatchers((ms) =>
+          flavour === 'am034' ? receiversBody(receiverDefs, ms) : [{ name: opts.receiver }],
+        ),
+      ),
     });
   }
   if (flavour === 'mimir') {

@@ -27,7 +27,7 @@ import type {
   GettableSilence,
   PostableAlert,
   PostableSilence,
-  Receiver,
+  ReceiverInfo,
   SilenceQueryFlags,
 } from './types.ts';
 
@@ -37,16 +37,25 @@ export interface AlertsQuery {
   filter?: string[];
   /** Regular expression over receiver names (the server anchors it). */
   receiver?: string;
+  /**
+   * Matchers over receiver labels (`team="payments"`), Alertmanager 0.33+ only: older servers
+   * ignore the parameter and answer everything. The engine does not send it (the view holds
+   * every alert and "my team" is a local filter); it is here for one-off queries.
+   */
+  receiverMatchers?: string[];
 }
 
 export interface AlertGroupsQuery {
   flags?: AlertGroupQueryFlags;
   filter?: string[];
   receiver?: string;
+  receiverMatchers?: string[];
 }
 
 function alertQuery(
-  q: { flags?: AlertQueryFlags; filter?: string[]; receiver?: string } | undefined,
+  q:
+    | { flags?: AlertQueryFlags; filter?: string[]; receiver?: string; receiverMatchers?: string[] }
+    | undefined,
   flagNames: ReadonlyArray<keyof AlertQueryFlags>,
 ): URLSearchParams {
   const params = new URLSearchParams();
@@ -56,6 +65,7 @@ function alertQuery(
   }
   for (const f of q?.filter ?? []) params.append('filter', f);
   if (q?.receiver !== undefined && q.receiver !== '') params.set('receiver', q.receiver);
+  for (const m of q?.receiverMatchers ?? []) params.append('receiver_matchers', m);
   return params;
 }
 
@@ -125,7 +135,7 @@ export class AlertmanagerClient {
     );
   }
 
-  getReceivers(o?: RequestOptions): Promise<Receiver[]> {
+  getReceivers(o?: RequestOptions): Promise<ReceiverInfo[]> {
     const endpoint = 'GET /receivers';
     return this.#get(
       { path: '/receivers', endpoint },

@@ -15,6 +15,7 @@ import type {
   GettableSilence,
   Matcher,
   Receiver,
+  ReceiverInfo,
 } from './types.ts';
 
 /** A date-time the client can compute with (RFC 3339 from Go; any precision or offset). */
@@ -190,7 +191,13 @@ export const buildInfoResponse = z
     return out;
   });
 
-export const receiversResponse = z.array(receiverSchema);
+// 0.33+ (api/v2/openapi.yaml `receiver`: name + labels; alerts and groups keep the name-only
+// `receiverReference`). Older servers send the name alone: no labels.
+export const receiverInfoSchema = z
+  .object({ name: z.string(), labels: optionalLabelSet })
+  .transform(({ labels, ...rest }): ReceiverInfo => withLabels(rest, 'labels', labels));
+
+export const receiversResponse = z.array(receiverInfoSchema);
 export const silencesResponse = z.array(gettableSilenceSchema);
 export const alertsResponse = z.array(gettableAlertSchema);
 export const alertGroupsResponse = z.array(alertGroupSchema);
@@ -278,6 +285,7 @@ type Assert<T extends true> = T;
 export type _SchemaTypeChecks = [
   Assert<Equals<z.output<typeof statusSchema>, AlertmanagerStatus>>,
   Assert<Equals<z.output<typeof receiverSchema>, Receiver>>,
+  Assert<Equals<z.output<typeof receiverInfoSchema>, ReceiverInfo>>,
   Assert<Equals<z.output<typeof matcherSchema>, Matcher>>,
   Assert<Equals<z.output<typeof gettableSilenceSchema>, GettableSilence>>,
   Assert<Equals<z.output<typeof gettableAlertSchema>, GettableAlert>>,

@@ -97,6 +97,12 @@ export interface Receiver {
   name: string;
 }
 
+/** GET /receivers: from Alertmanager 0.33 a receiver carries labels (e.g. team="payments"). */
+export interface ReceiverInfo {
+  name: string;
+  labels?: LabelSet;
+}
+
 export interface Alert {
   labels: LabelSet;
   generatorURL?: string;

@@ -37,7 +37,9 @@ import type { InstanceDeps } from './instance.ts';
 import { instanceDeps, validSettings, type CoreOptions } from './core-options.ts';
 import { Merger, type MergedView } from './merge.ts';
 import { COALESCE_FROM, MergeScheduler } from './merge-scheduler.ts';
+import { PipelineWatch } from './pipeline-watch.ts';
 import { silenceCommands } from './silence-commands.ts';
+import { labelTest } from '../matchers/label-test.ts';
 import { sendTestAlertTo } from './test-alert.ts';
 
 export type { CoreOptions };
@@ -60,6 +62,7 @@ class EngineCore implements Core {
   readonly #hygiene: HygieneNotices;
   readonly #duplicates = new DuplicateWatch((events) => this.#raise(events));
   readonly #ledger: AckLedger;
+  readonly #pipeline = new PipelineWatch();
   #view: MergedView;
   #seq = 0;
   #started = false;
@@ -190,11 +193,16 @@ class EngineCore implements Core {
   }
 
   #mergeInput(): Parameters<Merger['merge']>[0] {
+    const n = this.#settings.notifications;
+    const watchdog = labelTest(n.watchdog);
     return {
       ...this.#fleet.mergeInstances(),
       severityLabel: this.#settings.severityLabel,
       severityOrder: this.#settings.severityOrder,
       silenceNotes: { ownAcks: this.#ledger.keys, attention: this.#hygiene.attention },
+      ...(watchdog ? { watchdog: { text: n.watchdog, test: watchdog } } : {}),
+      pipelineSilent: (alerts, clusters) =>
+        this.#pipeline.observe(alerts, clusters, n, this.#clock.now()),
     };
   }
 

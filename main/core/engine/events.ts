@@ -7,6 +7,7 @@ import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { EventDiffer, initialClusters } from '../policy/differ.ts';
 import { NotificationPolicy } from '../policy/notify.ts';
+import { diffPipeline } from '../policy/pipeline-notices.ts';
 import type { LedgerMemory } from '../policy/episodes.ts';
 import type { Settings } from '../settings/types.ts';
 
@@ -32,6 +33,7 @@ export class EventPipeline {
       severityLabel: settings.severityLabel,
       severityOrder: settings.severityOrder,
     });
+    events.push(...diffPipeline(prev, next, settings.notifications));
     // Clusters whose first data arrived this cycle: their alerts were already firing before
     // we looked, so the policy summarizes them instead of notifying one by one.
     return this.#decide(events, next, settings, nowMs, initialClusters(prev, next));

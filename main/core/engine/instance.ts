@@ -13,9 +13,11 @@ import type {
   BuildInfo,
   GettableSilence,
   PostableAlert,
-  Receiver,
+  LabelSet,
+  ReceiverInfo,
 } from '../api/types.ts';
 import type { InstanceView } from '../model/view.ts';
+import { keyedRecord } from '../model/own-keys.ts';
 import type { Clock, SecretStore } from '../service.ts';
 import type { InstanceSettings } from '../settings/types.ts';
 import type { SilenceClient } from '../silences/actions.ts';
@@ -35,7 +37,7 @@ export const STATUS_MAX_AGE_MS = 5 * 60_000;
 /** The part of AlertmanagerClient the engine uses (the real client satisfies it). */
 export interface EngineClient extends SilenceClient {
   getStatus(o?: RequestOptions): Promise<AlertmanagerStatus>;
-  getReceivers(o?: RequestOptions): Promise<Receiver[]>;
+  getReceivers(o?: RequestOptions): Promise<ReceiverInfo[]>;
   /** The test alert; optional so fakes need not have it. */
   postAlerts?(alerts: PostableAlert[], o?: RequestOptions): Promise<void>;
   /** Mimir's version (its /status has none); optional so fakes need not have it. */
@@ -99,6 +101,8 @@ export class InstanceRuntime {
   status: AlertmanagerStatus | undefined;
   #statusAt = 0;
   receivers: string[] | undefined;
+  /** 0.33+: labels of the receivers that have some (absent on older servers). */
+  receiverLabels: Record<string, LabelSet> | undefined;
   /**
    * The server has no GET /receivers (Grafana-managed Alertmanagers answer 404): receivers are
    * the ones its groups name, re-read every cycle.
@@ -183,6 +187,7 @@ export class InstanceRuntime {
       this.data = undefined;
       this.status = undefined;
       this.receivers = undefined;
+      this.receiverLabels = undefined;
       this.#outcome = 'none';
       this.#lastSuccessAt = this.#failingSince = this.#lastPollAt = this.#lastPollMs = undefined;
       this.#lastError = undefined;
@@ -335,6 +340,7 @@ export class InstanceRuntime {
       if (st.cluster.peers) v.peers = st.cluster.peers;
     }
     if (this.receivers) v.receivers = this.receivers;
+    if (this.receiverLabels) v.receiverLabels = this.receiverLabels;
     if (this.#receiversDerived) v.receiversDerived = true;
     return v;
   }
@@ -354,12 +360,14 @@ export class InstanceRuntime {
       const groups = await ctx.request('GET /alerts/groups', (o) => client.getAlertGroups({}, o));
       const silences = await ctx.request('GET /silences', (o) => client.getSilences(undefined, o));
       let receivers = this.receivers;
+      let receiverLabels = this.receiverLabels;
       let derived = this.#receiversDerived;
       let buildInfo = this.#buildInfo;
       if (needStatus) {
         try {
           const rs = await ctx.request('GET /receivers', (o) => client.getReceivers(o));
           receivers = rs.map((r) => r.name).sort();
+          receiverLabels = labelsOfReceivers(rs);
           derived = false;
         } catch (e) {
           // Grafana has no /api/v2/receivers (its receivers live under its own config API).
@@ -384,6 +392,7 @@ export class InstanceRuntime {
       if (needStatus) this.#statusAt = now;
       this.status = status;
       this.receivers = receivers;
+      this.receiverLabels = receiverLabels;
       this.#receiversDerived = derived;
       this.#buildInfo = buildInfo;
       // The client hands back the same objects for unchanged bodies: then so does this, and
@@ -444,4 +453,15 @@ function isGrafanaStatus(st: AlertmanagerStatus): boolean {
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
+}
+
+/** Receivers with labels (Alertmanager 0.33+) by name; undefined when none has any. */
+function labelsOfReceivers(rs: readonly ReceiverInfo[]): Record<string, LabelSet> | undefined {
+  let out: Record<string, LabelSet> | undefined;
+  for (const r of rs) {
+    if (!r.labels) continue;
+    out ??= keyedRecord<LabelSet>();
+    out[r.name] = r.labels;
+  }
+  return out;
 }

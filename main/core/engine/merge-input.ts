@@ -4,7 +4,13 @@
 // peer's old data would resurrect resolved alerts); when no member answers, the last good data
 // of all members is used and the cluster is marked stale. Never blanked.
 import type { AlertGroup, GettableSilence } from '../api/types.ts';
-import type { ClusterView, InstanceView, MergedView, SilenceAttention } from '../model/view.ts';
+import type {
+  AlertView,
+  ClusterView,
+  InstanceView,
+  MergedView,
+  SilenceAttention,
+} from '../model/view.ts';
 import { keyedRecord } from '../model/own-keys.ts';
 import { deepEqual } from './equal.ts';
 import { bestHealth } from './health.ts';
@@ -33,6 +39,13 @@ export interface MergeInput {
   severityOrder: string[];
   /** What silence records carry besides the server's data; see SilenceNotes. */
   silenceNotes?: SilenceNotes;
+  /** The dead-man's switch (pipeline-watch.ts): its matcher text and test, not counted. */
+  watchdog?: { text: string; test: (labels: Record<string, string>) => boolean };
+  /** Clusters whose alerting pipeline is silent, from the merged alerts and clusters. */
+  pipelineSilent?: (
+    alerts: Record<string, AlertView>,
+    clusters: Record<string, ClusterView>,
+  ) => string[];
 }
 
 /**

@@ -76,12 +76,14 @@ export class Merger {
   }
 
   merge(input: MergeInput, prev: MergedView | undefined): MergeResult {
-    const config = `${input.severityLabel}\u0000${input.severityOrder.join('\u0000')}`;
+    const config = `${input.severityLabel}\u0000${input.severityOrder.join('\u0000')}\u0001${input.watchdog?.text ?? ''}`;
     if (config !== this.#config) {
-      // The severity label or order changed: every record changes.
+      // The severity label or order changed: every record changes. (A new watchdog matcher
+      // changes which alerts count: recounted from scratch too.)
       this.#state.clear();
       this.#intake.clear();
       this.#counts.clear();
+      this.#counts.exclude = input.watchdog?.test;
       this.#last = undefined;
       this.#config = config;
     }
@@ -116,6 +118,7 @@ export class Merger {
       this.#counts,
       input.severityLabel,
       input.severityOrder,
+      input.pipelineSilent?.(alerts, clusters),
     );
     const oldSummary = prev?.summary;
     const view: MergedView = {

@@ -14,6 +14,11 @@ export class AlertCounts {
   #suppressed = 0;
   /** Alerts each silence key silences now (the server's silencedBy), for silence hygiene. */
   readonly #silenceUse = new Map<string, number>();
+  /**
+   * The dead-man's switch (pipeline-watch.ts) fires forever by design: it is not counted as
+   * firing, so it never makes the tray "warning". Changed only together with clear().
+   */
+  exclude: ((labels: Record<string, string>) => boolean) | undefined;
 
   add(view: AlertView, sign: 1 | -1): void {
     for (const k of view.silencedBy) {
@@ -21,6 +26,7 @@ export class AlertCounts {
       if (n === 0) this.#silenceUse.delete(k);
       else this.#silenceUse.set(k, n);
     }
+    if (this.exclude?.(view.labels)) return;
     if (view.state === 'active') {
       this.#firing += sign;
       const n = (this.#bySeverity.get(view.severity) ?? 0) + sign;
@@ -78,6 +84,7 @@ export function buildSummary(
   counts: AlertCounts,
   severityLabel: string,
   severityOrder: readonly string[],
+  pipelineSilent: string[] = [],
 ): Summary {
   const unreachableInstances: string[] = [];
   const missingData: string[] = [];
@@ -117,5 +124,6 @@ export function buildSummary(
     degradedClusters: [...degraded].sort(),
     staleClusters,
     severityLabel,
+    ...(pipelineSilent.length > 0 ? { pipelineSilent } : {}),
   };
 }

@@ -31,6 +31,12 @@ export type CoreEvent =
   | ({ type: 'alert-reminder'; groupKey?: string; unackedForMs: number } & AlertEventBase)
   | { type: 'instance-unreachable'; instanceId: string; message: string }
   | { type: 'instance-recovered'; instanceId: string }
+  /**
+   * The cluster answers but its dead-man's-switch alert has not been listed for `afterMin`
+   * minutes (engine/pipeline-watch.ts): alerts may not be reaching it.
+   */
+  | { type: 'pipeline-silent'; clusterId: string; watchdog: string; afterMin: number }
+  | { type: 'pipeline-recovered'; clusterId: string }
   | { type: 'silence-created'; silenceKey: string; clusterId: string }
   | { type: 'silence-edited'; silenceKey: string; clusterId: string }
   | { type: 'silence-expired'; silenceKey: string; clusterId: string }

@@ -38,6 +38,11 @@ export interface InstanceView {
   clusterName?: string;
   peers?: PeerStatus[];
   receivers?: string[];
+  /**
+   * Labels of the receivers that carry some (Alertmanager 0.33+, e.g. team="payments"), by
+   * receiver name; absent on older servers. The "my team" filter and rule read them.
+   */
+  receiverLabels?: Record<string, LabelSet>;
   /** The server has no receivers endpoint (Grafana): `receivers` are those its groups name. */
   receiversDerived?: boolean;
   /** The product when it is not a plain Alertmanager: "Grafana Mimir", "Grafana". */
@@ -175,6 +180,12 @@ export interface Summary {
   staleClusters: string[];
   /** Severity label configured (default `severity`). */
   severityLabel: string;
+  /**
+   * Clusters that answer but whose dead-man's-switch alert (Watchdog) has not been listed for
+   * the configured minutes: alerts may not reach them (engine/pipeline-watch.ts). Absent when
+   * none.
+   */
+  pipelineSilent?: string[];
 }
 
 export interface ViewSnapshot {

@@ -28,6 +28,7 @@ import { AlertNotes, type Firing, type Resolved } from './alert-notes.ts';
 import { NoteMaker } from './notification-build.ts';
 import { ReminderClock } from './reminders.ts';
 import { reminderNotes } from './reminder-notes.ts';
+import { PipelineNotices } from './pipeline-notices.ts';
 import { pairKey, relatedAlertEvents, type AlertEvent, type Escalation } from './alert-events.ts';
 
 export interface PolicyContext {
@@ -83,6 +84,7 @@ export class NotificationPolicy {
   /** Instances whose unreachability was shown (recovery is shown only after it). */
   readonly #shownUnreachable = new Set<string>();
   readonly #rules = new RuleFilters();
+  readonly #pipeline = new PipelineNotices();
   readonly #reminders = new ReminderClock();
   readonly #count = { made: 0 };
 
@@ -204,6 +206,13 @@ export class NotificationPolicy {
         }
         c.other.push(c.make.recovered(e));
         return;
+      case 'pipeline-silent':
+      case 'pipeline-recovered': {
+        const out = this.#pipeline.sort(e, c);
+        if (out && 'withheld' in out) return this.#withhold(c, e, out.withheld);
+        if (out) c.other.push(out);
+        return;
+      }
       case 'silence-expiring':
         if (c.silentWhy !== null || clusterMuted(e.clusterId, c.view, c.n)) {
           return this.#withhold(c, e, c.silentWhy ?? 'cluster muted');

@@ -8,6 +8,8 @@ import { parseMatchers } from '../matchers/parse.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import type { NotificationSettings } from '../settings/types.ts';
 import { passesMinSeverity } from './severity.ts';
+import { labelTest } from '../matchers/label-test.ts';
+import { ownValue } from '../model/own-keys.ts';
 
 export type AlertFacts = Pick<AlertView, 'labels' | 'severity' | 'instances' | 'receivers'>;
 
@@ -38,6 +40,9 @@ export class RuleFilters {
     n: NotificationSettings,
     order: readonly string[],
   ): string | null {
+    // The dead-man's switch fires forever by design: its absence is the event (pipeline-watch).
+    if (labelTest(n.watchdog)?.(alert.labels)) return 'dead-man’s switch';
+    if (n.teamOnly && !routedToTeam(alert, clusterId, view, n.team)) return 'not my team';
     const members = view.clusters[clusterId]?.members;
     const seenOn = members ? alert.instances.filter((i) => members.includes(i)) : alert.instances;
     const instances = seenOn.length > 0 ? seenOn : alert.instances;
@@ -61,6 +66,31 @@ export class RuleFilters {
     if (exclude.some((ms) => verdict(ms) === 'match')) return 'matched by an exclude rule';
     return null;
   }
+}
+
+/**
+ * Whether the alert reaches a receiver of "my team" (a matcher over receiver labels,
+ * Alertmanager 0.33+). Where no member of the cluster reports receiver labels (older servers)
+ * the rule cannot tell and lets everything through, as before.
+ */
+function routedToTeam(
+  alert: AlertFacts,
+  clusterId: string,
+  view: ViewSnapshot,
+  team: string,
+): boolean {
+  const test = labelTest(team);
+  if (!test) return true;
+  const labelled = (view.clusters[clusterId]?.members ?? [])
+    .map((id) => view.instances[id]?.receiverLabels)
+    .filter((r) => r !== undefined);
+  if (labelled.length === 0) return true;
+  return alert.receivers.some((r) =>
+    labelled.some((byName) => {
+      const labels = ownValue(byName, r);
+      return labels !== undefined && test(labels);
+    }),
+  );
 }
 
 /** Every member of the cluster is muted. */

@@ -61,8 +61,18 @@ export function defaultNotificationSettings(): NotificationSettings {
     // ---- attention (issue 28) ----
     remindEveryMin: defaultRemindEveryMin(),
     criticalBreaksQuiet: false,
+    // ---- pipeline health and team (issue 32) ----
+    watchdog: DEFAULT_WATCHDOG,
+    watchdogExpect: 'seen',
+    watchdogSilentMin: DEFAULT_WATCHDOG_SILENT_MIN,
+    team: '',
+    teamOnly: false,
   };
 }
+
+/** kube-prometheus' dead-man's switch; karma's healthcheck uses the same alert. */
+export const DEFAULT_WATCHDOG = 'alertname="Watchdog"';
+export const DEFAULT_WATCHDOG_SILENT_MIN = 5;
 
 /**
  * Critical sounds, warning does not: a critical is a page (someone must act now, perhaps with

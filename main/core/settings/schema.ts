@@ -12,6 +12,8 @@ import {
   DEFAULT_SEVERITY_LABEL,
   DEFAULT_SEVERITY_ORDER,
   DEFAULT_STORM_THRESHOLD,
+  DEFAULT_WATCHDOG,
+  DEFAULT_WATCHDOG_SILENT_MIN,
   DEFAULT_TIMEOUT_SEC,
   DEFAULT_VOLATILE_LABELS,
   DEFAULT_ACK_MINUTES,
@@ -124,6 +126,17 @@ export const notificationSettingsSchema = z.object({
     .record(z.string(), z.number().int().min(0).max(1440))
     .default(defaultRemindEveryMin),
   criticalBreaksQuiet: z.boolean().default(false),
+  // ---- pipeline health and team (issue 32); a fraction of a minute is allowed (tests) ----
+  watchdog: z.string().max(1000).default(DEFAULT_WATCHDOG),
+  watchdogExpect: z.enum(['seen', 'always']).default('seen'),
+  watchdogSilentMin: z
+    .number()
+    .finite()
+    .min(0.05)
+    .max(24 * 60)
+    .default(DEFAULT_WATCHDOG_SILENT_MIN),
+  team: z.string().max(1000).default(''),
+  teamOnly: z.boolean().default(false),
 });
 
 export const silenceDefaultsSchema = z.object({
@@ -181,6 +194,7 @@ export const uiSettingsSchema = z.object({
       instances: z.array(z.string()).default(() => []),
       /** Sections by this label (karma's multi-grid); '' = Alertmanager's groups. */
       groupBy: z.string().max(200).default(''),
+      myTeam: z.boolean().optional(),
     })
     .prefault({}),
   launchAtLogin: z.boolean().default(false),

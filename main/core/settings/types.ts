@@ -73,7 +73,20 @@ export interface NotificationSettings {
   criticalBreaksQuiet: boolean;
   /** The app's own sounds (policy/notification-build.ts decides which notification plays). */
   sound: SoundSettings;
+  // ---- pipeline health and team (issue 32): main/core/engine/pipeline-watch.ts ----
+  /** Matcher for the always-firing dead-man's-switch alert; '' = not watched. */
+  watchdog: string;
+  /** 'seen': a cluster is watched once the alert was seen there; 'always': every cluster. */
+  watchdogExpect: WatchdogExpect;
+  /** Minutes without it on an answering cluster before "pipeline silent". Default 5. */
+  watchdogSilentMin: number;
+  /** "My team": a matcher over receiver labels (Alertmanager 0.33+), e.g. team="payments". */
+  team: string;
+  /** Notify only for alerts routed to my team's receivers (where receivers carry labels). */
+  teamOnly: boolean;
 }
+
+export type WatchdogExpect = 'seen' | 'always';
 
 /** Which sounds play: critical on, warning off by default (defaults.ts says why). */
 export interface SoundSettings {
@@ -121,6 +134,8 @@ export interface UiSettings {
     instances: string[];
     /** Sections by this label (karma's multi-grid); '' = Alertmanager's groups. */
     groupBy: string;
+    /** Only alerts routed to my team's receivers (notifications.team, issue 32). */
+    myTeam?: boolean;
   };
   launchAtLogin: boolean;
   window?: { x: number; y: number; width: number; height: number };

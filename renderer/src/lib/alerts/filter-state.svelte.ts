@@ -30,6 +30,7 @@ export class FilterState {
   #receivers = $state.raw<string[]>([]);
   #instances = $state.raw<string[]>([]);
   #groupBy = $state('');
+  #myTeam = $state(false);
   readonly #onchange: ((value: FilterValue) => void) | undefined;
   // Not $derived: this object is made lazily, inside whichever component reads it first, and a
   // $derived made there would belong to that component and stop updating once it is gone.
@@ -46,6 +47,7 @@ export class FilterState {
     this.#receivers = [...saved.receivers];
     this.#instances = [...saved.instances];
     this.#groupBy = saved.groupBy ?? '';
+    this.#myTeam = saved.myTeam === true;
     this.#onchange = onchange;
   }
 
@@ -57,6 +59,10 @@ export class FilterState {
   }
   get instances(): readonly string[] {
     return this.#instances;
+  }
+  /** Only my team's alerts (lib/alerts/team.ts turns it into receivers). */
+  get myTeam(): boolean {
+    return this.#myTeam;
   }
   /** The text read as matchers and free words (and its error, if any); parsed once per text. */
   get parsed(): ParsedFilter {
@@ -83,7 +89,9 @@ export class FilterState {
   }
   /** Whether anything but the state toggles narrows the list (the bar offers "Clear"). */
   get narrowed(): boolean {
-    return this.#text !== '' || this.#receivers.length > 0 || this.#instances.length > 0;
+    return (
+      this.#text !== '' || this.#receivers.length > 0 || this.#instances.length > 0 || this.#myTeam
+    );
   }
 
   /** A plain copy, for saving. */
@@ -94,6 +102,7 @@ export class FilterState {
       receivers: [...this.#receivers],
       instances: [...this.#instances],
       groupBy: this.#groupBy,
+      ...(this.#myTeam ? { myTeam: true } : {}),
     };
   }
 
@@ -117,6 +126,12 @@ export class FilterState {
   setShown(toggle: StateToggle, shown: boolean): void {
     if (this.#toggles[toggle] === shown) return;
     this.#toggles = { ...this.#toggles, [toggle]: shown };
+    this.#changed();
+  }
+
+  setMyTeam(on: boolean): void {
+    if (on === this.#myTeam) return;
+    this.#myTeam = on;
     this.#changed();
   }
 
@@ -164,6 +179,7 @@ export class FilterState {
     this.#text = '';
     this.#receivers = [];
     this.#instances = [];
+    this.#myTeam = false;
     this.#changed();
   }
 

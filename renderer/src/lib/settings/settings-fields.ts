@@ -96,7 +96,13 @@ export function settingsWith(
   current: Settings,
   f: SettingsFields,
 ): { settings: Settings } | { error: string } {
-  if (matcherErrors(f.includeText).length > 0 || matcherErrors(f.excludeText).length > 0)
+  if (
+    matcherErrors(f.includeText).length > 0 ||
+    matcherErrors(f.excludeText).length > 0 ||
+    // One matcher set each (issue 32): the dead-man's switch and "my team".
+    matcherErrors(f.notifications.watchdog).length > 0 ||
+    matcherErrors(f.notifications.team).length > 0
+  )
     return { error: 'Fix the matcher errors first.' };
   const colours = parseLabelColourRules(f.labelColoursText);
   if (colours.errors.length > 0) return { error: 'Fix the label colours first.' };
