@@ -13,6 +13,7 @@ import { createHandlers } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
 import { createCore } from '../core/engine/create-core.ts';
 import { AckLedgerFile } from '../core/files/ack-ledger-file.ts';
+import { WatchdogSeenFile } from '../core/files/watchdog-seen-file.ts';
 import { HistoryService } from '../core/history/history-service.ts';
 import { HygieneMemory } from '../core/silences/hygiene-memory.ts';
 import { safeExternalUrl } from '../core/security/external-url.ts';
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
     hygieneMemory,
     // The acks this install wrote (never recognised by the tag in their comment).
     ackLedger: new AckLedgerFile(join(userData, 'acks.json')),
+    // Where a Watchdog was seen, so one that stopped while the app was closed is missed.
+    watchdogMemory: new WatchdogSeenFile(join(userData, 'watchdog.json')),
   });
   const history = new HistoryService({
     path: join(userData, 'history.sqlite'),

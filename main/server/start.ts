@@ -27,13 +27,17 @@ import type { Flow } from '../core/bridge/view-stream.ts';
 import { FileSecretStore } from './secrets.ts';
 import type { CoreOptions } from '../core/engine/core-options.ts';
 import { AckLedgerFile } from '../core/files/ack-ledger-file.ts';
+import { WatchdogSeenFile } from '../core/files/watchdog-seen-file.ts';
 import { HistoryService } from '../core/history/history-service.ts';
 import { HygieneMemory } from '../core/silences/hygiene-memory.ts';
 import { systemClock } from '../core/service.ts';
 import { serveStatic } from './static.ts';
 
 export type CreateCoreLike = (
-  options: Pick<CoreOptions, 'settings' | 'secrets' | 'osUser' | 'ackLedger' | 'hygieneMemory'>,
+  options: Pick<
+    CoreOptions,
+    'settings' | 'secrets' | 'osUser' | 'ackLedger' | 'hygieneMemory' | 'watchdogMemory'
+  >,
 ) => Core;
 
 export interface BrowserShellOptions {
@@ -156,6 +160,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     hygieneMemory,
     ...(opts.configPath && {
       ackLedger: new AckLedgerFile(join(dirname(opts.configPath), 'acks.json')),
+      watchdogMemory: new WatchdogSeenFile(join(dirname(opts.configPath), 'watchdog.json')),
     }),
   });
 

@@ -8,6 +8,7 @@ import type { Settings } from '../settings/types.ts';
 import type { HygieneMemory } from '../silences/hygiene-memory.ts';
 import type { AckLedgerStore } from '../silences/ack-ledger.ts';
 import type { ClientFactory, InstanceDeps } from './instance.ts';
+import type { WatchdogMemoryStore } from './pipeline-watch.ts';
 
 export interface CoreOptions {
   settings: Settings;
@@ -30,6 +31,8 @@ export interface CoreOptions {
   ackLedger?: AckLedgerStore;
   /** Where silence hygiene keeps its clocks; shared with the HistoryService (memory only without). */
   hygieneMemory?: HygieneMemory;
+  /** Where the dead-man's switch remembers which clusters have a Watchdog (this run only without). */
+  watchdogMemory?: WatchdogMemoryStore;
   /** Alerts from which polls finishing close together are merged together (COALESCE_FROM). */
   coalesceFrom?: number;
 }

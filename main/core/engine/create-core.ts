@@ -62,7 +62,7 @@ class EngineCore implements Core {
   readonly #hygiene: HygieneNotices;
   readonly #duplicates = new DuplicateWatch((events) => this.#raise(events));
   readonly #ledger: AckLedger;
-  readonly #pipeline = new PipelineWatch();
+  readonly #pipeline: PipelineWatch;
   #view: MergedView;
   #seq = 0;
   #started = false;
@@ -77,6 +77,7 @@ class EngineCore implements Core {
     this.#deps = instanceDeps(o, this.#clock);
     const osUser = o.osUser ?? '';
     this.#hygiene = new HygieneNotices(o.hygieneMemory);
+    this.#pipeline = new PipelineWatch(o.watchdogMemory, (m) => console.warn(m));
     this.#ledger = new AckLedger({
       ...(o.ackLedger ? { store: o.ackLedger } : {}),
       now: () => this.#clock.now(),
