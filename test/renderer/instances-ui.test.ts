@@ -113,7 +113,14 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
 
     await editor.locator('[data-testid=instance-url]').fill(am1.url);
     await editor.locator('[data-testid=instance-save]').click();
-    await page.locator('[data-testid=settings-instance][data-instance=again]').waitFor();
+    // One save model (issue 30 item 7): the instance is in the draft, marked, until saved.
+    const card = page.locator('[data-testid=settings-instance][data-instance=again]');
+    await card.locator('[data-testid=instance-unsaved]').waitFor();
+    await page.locator('[data-testid=settings-unsaved]').waitFor();
+    assert.equal(ui.shell.core.getSettings().instances.length, 2, 'not saved before Save');
+    await page.locator('[data-testid=settings-save]').click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await card.locator('[data-testid=instance-unsaved]').waitFor({ state: 'detached' });
     const stored = ui.shell.core.getSettings().instances.map((i) => i.name);
     assert.deepEqual(stored.sort(), ['again', 'am1', 'am2']);
   });
@@ -130,6 +137,10 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     await editor.locator('input[aria-label="Header value"]').fill('tenant-1');
     await editor.locator('[data-testid=instance-save]').click();
     await card.locator('.badge', { hasText: 'basic auth' }).waitFor();
+    const id = ui.shell.core.getSettings().instances.find((i) => i.name === 'again')!.id;
+    assert.equal(await ui.secrets.get(`instance/${id}/password`), undefined, 'not before Save');
+    await page.locator('[data-testid=settings-save]').click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
     const inst = ui.shell.core.getSettings().instances.find((i) => i.name === 'again');
     assert.ok(inst);

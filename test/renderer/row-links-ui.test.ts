@@ -96,8 +96,8 @@ describe('row links', { skip: amSkipReason() }, () => {
     await page
       .locator('[data-testid=link-url]')
       .fill('https://logs.example/?ns={{ .Labels.namespace }}&t={{ .Labels.team }}');
-    await page.locator('[data-testid=links-save]').click();
-    await page.locator('[data-testid=links-status]', { hasText: 'Links saved' }).waitFor();
+    await page.locator('[data-testid=settings-save]').click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     assert.deepEqual(ctx.ui.shell.core.getSettings().ui.linkTemplates, [
       {
         name: 'Logs',

@@ -74,6 +74,7 @@ describe('a stored password and a URL to another server', { skip: amSkipReason()
     await secret.fill('new-Secret-2');
     assert.equal(await save.isEnabled(), true);
     await save.click();
+    await page.locator('[data-testid=settings-save]').click();
     await waitFor(() => ui.shell.core.snapshot().instances.am1?.health === 'ok', {
       timeoutMs: 30_000,
     });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { defaultInstance, defaultSettings } from '../../main/core/settings/defaults.ts';
 import type { Settings } from '../../main/core/settings/types.ts';
-import { withInstance, withoutInstance } from '../../renderer/src/lib/settings/instances.ts';
+import { withInstance } from '../../renderer/src/lib/settings/instances.ts';
 import {
   fieldsOf,
   lines,
@@ -87,10 +87,6 @@ describe('instance list changes', () => {
     assert.deepEqual(
       renamed.instances.map((i) => i.name),
       ['a2', 'b'],
-    );
-    assert.deepEqual(
-      withoutInstance(renamed, a.id).instances.map((i) => i.name),
-      ['b'],
     );
   });
 });

@@ -1,17 +1,16 @@
-// The Settings view's store. Three ways of saving live here, as they do today (to be unified):
-// - the draft: notifications, severity, silence defaults, hygiene and history are edited here
-//   and saved together by "Save settings", after the matcher and label-colour checks;
-// - at once: the theme (also kept in the draft), launch at login and the snooze;
-// - instances: each add, edit or remove is saved at once by its own button (instances.ts).
-// Sections bind their inputs to `fields` (the draft, a deep state object); everything else is
-// read through getters and changed through methods.
-// `dirty` says the draft holds unsaved changes: leaving the view then asks (LeaveGuard).
+// The Settings view's store: one save model. Everything the view edits is a draft — the
+// sections' fields, the theme, launch at login, the link templates and the instance list
+// (added, edited, removed, with any password or token typed) — and "Save settings" saves it
+// together; leaving the view with unsaved changes asks (LeaveGuard). The snooze buttons are
+// actions, not fields: they act at once. (The first-run setup screen adds its one instance
+// at once: it has nothing else to save.)
+// Sections bind their inputs to `fields` (a deep state object); the instance list is read
+// through `instances` and changed through methods.
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
-import type { InstanceSettings, Settings, Theme } from '$core/settings/types.ts';
+import type { InstanceSettings, Settings } from '$core/settings/types.ts';
 import { parseLabelColourRules } from '../alerts/label-colour.ts';
 import { errorMessage } from '../app/errors.ts';
-import { withInstance, withoutInstance } from './instances.ts';
 import { fieldsOf, matcherErrors, settingsWith, type SettingsFields } from './settings-fields.ts';
 
 export interface SettingsDraftOptions {
@@ -30,8 +29,8 @@ export interface SettingsDraftOptions {
   bridge: Pick<BridgeApi, 'settings:setLaunchAtLogin' | 'notifications:snooze'>;
 }
 
-function draftKey(fields: SettingsFields): string {
-  return JSON.stringify({ ...$state.snapshot(fields), theme: null });
+function draftKey(fields: SettingsFields, instances: readonly InstanceSettings[]): string {
+  return JSON.stringify({ fields: $state.snapshot(fields), instances });
 }
 
 export class SettingsDraft {
@@ -46,15 +45,41 @@ export class SettingsDraft {
   #saveError = $state<string | null>(null);
   #saved = $state(false);
   #launchError = $state<string | null>(null);
-  #instanceError = $state<string | null>(null);
-  /** The draft as last loaded or saved (the theme aside: it saves at once). */
+  /** The instance list as it will be saved. */
+  #instances = $state.raw<InstanceSettings[]>([]);
+  /** Passwords and tokens typed for instances of the draft, saved with it. */
+  #secrets = $state.raw<Record<string, InstanceSecrets>>({});
+  /** The draft as last loaded or saved. */
   #baseline = $state('');
-  #dirty = $derived.by(() => draftKey(this.#fields) !== this.#baseline);
+  #dirty = $derived.by(
+    () =>
+      draftKey(this.#fields, this.#instances) !== this.#baseline ||
+      Object.keys(this.#secrets).length > 0,
+  );
 
   constructor(initial: Settings, options: SettingsDraftOptions) {
     this.#o = options;
     this.#fields = $state(fieldsOf(initial));
-    this.#baseline = draftKey(this.#fields);
+    this.#instances = initial.instances;
+    this.#baseline = draftKey(this.#fields, this.#instances);
+  }
+
+  /** The instances as the draft holds them. */
+  get instances(): readonly InstanceSettings[] {
+    return this.#instances;
+  }
+
+  /** Whether an instance differs from the one stored (new or edited, not saved yet). */
+  unsaved(inst: InstanceSettings): boolean {
+    if (inst.id in this.#secrets) return true;
+    const stored = this.#o.stored()?.instances.find((i) => i.id === inst.id);
+    return !stored || JSON.stringify(stored) !== JSON.stringify(inst);
+  }
+
+  /** Stored instances the draft removed (shown until saved, with an undo). */
+  get removedInstances(): InstanceSettings[] {
+    const ids = new Set(this.#instances.map((i) => i.id));
+    return (this.#o.stored()?.instances ?? []).filter((i) => !ids.has(i.id));
   }
 
   /** The draft holds changes "Save settings" has not saved (leaving the view asks). */
@@ -66,9 +91,10 @@ export class SettingsDraft {
   discard(): void {
     const stored = this.#o.stored();
     if (!stored) return;
-    const theme = this.#fields.theme;
-    Object.assign(this.#fields, fieldsOf(stored), { theme });
-    this.#baseline = draftKey(this.#fields);
+    Object.assign(this.#fields, fieldsOf(stored));
+    this.#instances = stored.instances;
+    this.#secrets = {};
+    this.#baseline = draftKey(this.#fields, this.#instances);
     this.#saveError = null;
   }
 
@@ -98,16 +124,13 @@ export class SettingsDraft {
   get launchError(): string | null {
     return this.#launchError;
   }
-  /** Why removing an instance failed. */
-  get instanceError(): string | null {
-    return this.#instanceError;
-  }
-
   /** "Save settings": the draft over the settings as stored now. */
   async save(): Promise<void> {
     const current = this.#o.stored();
     if (!current) return;
     const fields = $state.snapshot(this.#fields);
+    const instances = this.#instances;
+    const secrets = this.#secrets;
     const next = settingsWith(current, fields);
     if ('error' in next) {
       this.#saveError = next.error;
@@ -119,42 +142,40 @@ export class SettingsDraft {
     try {
       // Laid over the settings as stored when the save runs (a view or the filter saved
       // meanwhile is kept); the check above already passed on the same fields.
-      const stored = await this.#o.update((c) => {
-        const again = settingsWith(c, fields);
-        if ('error' in again) throw new Error(again.error);
-        return again.settings;
-      });
+      let stored = await this.#o.update(
+        (c) => {
+          const again = settingsWith(c, fields);
+          if ('error' in again) throw new Error(again.error);
+          return { ...again.settings, instances };
+        },
+        Object.keys(secrets).length > 0 ? secrets : undefined,
+      );
+      // Only what was saved leaves the draft: secrets typed meanwhile stay in it.
+      this.#secrets = Object.fromEntries(
+        Object.entries(this.#secrets).filter(([id, v]) => secrets[id] !== v),
+      );
+      if (fields.launchAtLogin !== stored.ui.launchAtLogin) {
+        // The OS login item: the shell says what it could set, and that is what is kept.
+        try {
+          await this.#o.bridge['settings:setLaunchAtLogin'](fields.launchAtLogin);
+          this.#launchError = null;
+        } catch (e) {
+          this.#launchError = errorMessage(e);
+        }
+        stored = await this.#o.reload();
+      }
       // Shown as the core normalised them.
       const again = fieldsOf(stored);
       this.#fields.severityOrderText = again.severityOrderText;
       this.#fields.labelColoursText = again.labelColoursText;
-      this.#baseline = draftKey(this.#fields);
+      this.#fields.launchAtLogin = again.launchAtLogin;
+      this.#instances = stored.instances;
+      this.#baseline = draftKey(this.#fields, this.#instances);
       this.#saved = true;
     } catch (err) {
       this.#saveError = errorMessage(err);
     } finally {
       this.#saving = false;
-    }
-  }
-
-  /** Applied and saved at once (and kept in the draft, which saves it too). */
-  async setTheme(theme: Theme): Promise<void> {
-    this.#fields.theme = theme;
-    if (!this.#o.stored()) return;
-    try {
-      await this.#o.update((c) => ({ ...c, ui: { ...c.ui, theme } }));
-    } catch (e) {
-      this.#saveError = errorMessage(e);
-    }
-  }
-
-  async setLaunchAtLogin(enabled: boolean): Promise<void> {
-    this.#launchError = null;
-    try {
-      await this.#o.bridge['settings:setLaunchAtLogin'](enabled);
-      await this.#o.reload();
-    } catch (e) {
-      this.#launchError = errorMessage(e);
     }
   }
 
@@ -170,25 +191,32 @@ export class SettingsDraft {
     }
   }
 
-  /** Adds or replaces one instance in the settings as stored; throws what the save threw. */
-  async saveInstance(inst: InstanceSettings, secrets: InstanceSecrets | undefined): Promise<void> {
-    if (!this.#o.stored()) return;
-    await this.#o.update(
-      (c) => withInstance(c, inst),
-      secrets ? { [inst.id]: secrets } : undefined,
-    );
+  /** Adds or replaces one instance in the draft, with any secret typed for it. */
+  putInstance(inst: InstanceSettings, secrets: InstanceSecrets | undefined): void {
+    const exists = this.#instances.some((i) => i.id === inst.id);
+    this.#instances = exists
+      ? this.#instances.map((i) => (i.id === inst.id ? inst : i))
+      : [...this.#instances, inst];
+    if (secrets) this.#secrets = { ...this.#secrets, [inst.id]: secrets };
+    this.#saved = false;
   }
 
-  /** Removes one instance; true when it is gone (else `instanceError` says why). */
-  async removeInstance(id: string): Promise<boolean> {
-    this.#instanceError = null;
-    if (!this.#o.stored()) return false;
-    try {
-      await this.#o.update((c) => withoutInstance(c, id));
-      return true;
-    } catch (e) {
-      this.#instanceError = errorMessage(e);
-      return false;
-    }
+  /** Removes one instance from the draft. */
+  removeInstance(id: string): void {
+    this.#instances = this.#instances.filter((i) => i.id !== id);
+    const { [id]: _dropped, ...rest } = this.#secrets;
+    this.#secrets = rest;
+    this.#saved = false;
+  }
+
+  /** Takes back the draft's removal of a stored instance (at its stored place). */
+  restoreInstance(id: string): void {
+    const stored = this.#o.stored()?.instances ?? [];
+    const inst = stored.find((i) => i.id === id);
+    if (!inst || this.#instances.some((i) => i.id === id)) return;
+    const order = new Map(stored.map((i, k) => [i.id, k]));
+    this.#instances = [...this.#instances, inst].sort(
+      (a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity),
+    );
   }
 }

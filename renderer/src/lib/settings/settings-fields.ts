@@ -1,7 +1,8 @@
 // The settings form's fields as the inputs hold them (lists as text), and the rules that turn
 // them back into Settings: kept out of the form class so they are unit-tested. The form edits
-// only these fields; everything else is taken from the settings as stored when it saves, so a
-// change saved elsewhere meanwhile (an instance, a snooze, the last silence's author) stays.
+// only these fields (and the instance list, settings-draft.svelte.ts); everything else is
+// taken from the settings as stored when it saves, so a change saved elsewhere meanwhile (a
+// saved view, the remembered filter, a snooze, the last silence's author) stays.
 import { parseMatchers } from '$core/matchers/parse.ts';
 import { DEFAULT_SEVERITY_LABEL } from '$core/settings/defaults.ts';
 import type {
@@ -12,6 +13,7 @@ import type {
   Theme,
 } from '$core/settings/types.ts';
 import { formatLabelColourRules, parseLabelColourRules } from '../alerts/label-colour.ts';
+import { templateProblem, type LinkTemplate } from '../links/link-template.ts';
 
 /** Notification settings the form edits (the snooze has its own buttons, saved at once). */
 export type NotificationFields = Omit<NotificationSettings, 'snoozeUntil' | 'include' | 'exclude'>;
@@ -20,6 +22,10 @@ export type SilenceFields = Omit<SilenceDefaults, 'last'>;
 
 export interface SettingsFields {
   theme: Theme;
+  /** Applied through the shell on save (the OS login item), not written as a field. */
+  launchAtLogin: boolean;
+  /** Settings › Links: rows as typed. */
+  linkTemplates: LinkTemplate[];
   severityLabel: string;
   /** Comma-separated, most severe first. */
   severityOrderText: string;
@@ -42,6 +48,8 @@ export function fieldsOf(s: Settings): SettingsFields {
   const { last: _l, ...silences } = structuredClone(s.silences);
   return {
     theme: s.ui.theme,
+    launchAtLogin: s.ui.launchAtLogin,
+    linkTemplates: s.ui.linkTemplates.map((t) => ({ ...t })),
     severityLabel: s.severityLabel,
     severityOrderText: s.severityOrder.join(', '),
     labelColoursText: formatLabelColourRules(s.ui.labelColours),
@@ -106,6 +114,8 @@ export function settingsWith(
     return { error: 'Fix the matcher errors first.' };
   const colours = parseLabelColourRules(f.labelColoursText);
   if (colours.errors.length > 0) return { error: 'Fix the label colours first.' };
+  if (f.linkTemplates.some((t) => templateProblem(t) !== null))
+    return { error: 'Fix the links first.' };
   const { snoozeUntil } = current.notifications;
   const { last } = current.silences;
   return {
@@ -128,6 +138,7 @@ export function settingsWith(
       ui: {
         ...current.ui,
         theme: f.theme,
+        linkTemplates: f.linkTemplates.map((t) => ({ name: t.name.trim(), url: t.url.trim() })),
         labelColours: colours.rules,
         labelPriority: names(f.labelPriorityText),
         labelLast: names(f.labelLastText),
