@@ -78,8 +78,8 @@ export class SettingsDraft {
 
   /** Stored instances the draft removed (shown until saved, with an undo). */
   get removedInstances(): InstanceSettings[] {
-    const ids = new Set(this.#instances.map((i) => i.id));
-    return (this.#o.stored()?.instances ?? []).filter((i) => !ids.has(i.id));
+    const ids = this.#instances.map((i) => i.id);
+    return (this.#o.stored()?.instances ?? []).filter((i) => !ids.includes(i.id));
   }
 
   /** The draft holds changes "Save settings" has not saved (leaving the view asks). */
@@ -214,9 +214,10 @@ export class SettingsDraft {
     const stored = this.#o.stored()?.instances ?? [];
     const inst = stored.find((i) => i.id === id);
     if (!inst || this.#instances.some((i) => i.id === id)) return;
-    const order = new Map(stored.map((i, k) => [i.id, k]));
-    this.#instances = [...this.#instances, inst].sort(
-      (a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity),
-    );
+    const rank = (x: InstanceSettings) => {
+      const k = stored.findIndex((i) => i.id === x.id);
+      return k < 0 ? Infinity : k;
+    };
+    this.#instances = [...this.#instances, inst].sort((a, b) => rank(a) - rank(b));
   }
 }
