@@ -213,7 +213,14 @@ describe(
       const first = page.locator('[data-testid=alert-row]').first();
       const chips = await first.locator('.chip').allTextContents();
       const at = (prefix: string) => chips.findIndex((c) => c.startsWith(prefix));
-      assert.ok(at('namespace=') >= 0 && at('service=') >= 0, chips.join());
+      // Where: on the row, or once in its group's header when all its alerts share it.
+      const header = page.locator('[data-testid=group-row]').first();
+      const shared = await header.locator('[data-testid=group-shared] .chip').allTextContents();
+      for (const name of ['namespace=', 'service='])
+        assert.ok(
+          at(name) >= 0 || shared.some((c) => c.startsWith(name)),
+          `${name}: ${chips.join()} | ${shared.join()}`,
+        );
       if (at('pod=') >= 0) assert.ok(at('pod=') > at('namespace='), chips.join());
       assert.equal(at('job='), -1, 'shared by every alert: not on the row');
       assert.equal(at('cluster='), -1, 'the group header shows it');

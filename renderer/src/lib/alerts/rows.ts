@@ -2,11 +2,12 @@
 // (state toggles, instances, matchers, free text), the alert order (severity then age), and
 // groups + alerts flattened into rows of known height for the windowed list. The grouping
 // itself is prepared-groups.ts (sorted once per change) and group-filter.ts (per filter).
-import type { Matcher } from '$core/api/types.ts';
+import type { LabelSet, Matcher } from '$core/api/types.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
 import type { UiSettings } from '$core/settings/types.ts';
 import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
 import { evaluateAlert } from '$core/matchers/evaluate.ts';
+import { commonLabels } from './row-labels.ts';
 
 /** The remembered filter's toggles and pickers, with its text parsed into matchers and words. */
 export interface AlertFilter extends Omit<UiSettings['filter'], 'text' | 'groupBy'> {
@@ -48,6 +49,11 @@ export interface AlertRow {
   /** The view's group (its labels, cluster): differs from groupKey inside a section. */
   viewGroupKey: string;
   alert: AlertView;
+  /**
+   * Labels every shown alert of its group shares: the header says them once, the row shows
+   * what tells it apart from its neighbours (a node, an instance) instead.
+   */
+  groupCommon: LabelSet;
   height: number;
 }
 
@@ -176,15 +182,29 @@ export interface BuiltGroups {
 // are unchanged, so flattening 100,000 alerts after a keystroke or a delta copies references.
 const alertRows = new WeakMap<GroupRow, AlertRow[]>();
 
+const groupCommons = new WeakMap<GroupRow, LabelSet>();
+
+/** Labels every shown alert of the group shares (none for one alert), made once per row. */
+export function groupCommonLabels(g: GroupRow): LabelSet {
+  let c = groupCommons.get(g);
+  if (!c) {
+    c = commonLabels([g]);
+    groupCommons.set(g, c);
+  }
+  return c;
+}
+
 function alertRowsOf(g: GroupRow): AlertRow[] {
   let rows = alertRows.get(g);
   if (!rows) {
+    const groupCommon = groupCommonLabels(g);
     rows = g.alerts.map((a) => ({
       kind: 'alert',
       key: `${g.key}\u0000${a.fingerprint}`,
       groupKey: g.key,
       viewGroupKey: g.group.key,
       alert: a,
+      groupCommon,
       height: ALERT_ROW_HEIGHT,
     }));
     alertRows.set(g, rows);
