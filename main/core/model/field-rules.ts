@@ -70,8 +70,6 @@ export const SETTINGS_NUMBER_RULES = {
   'notifications.sound.volume': { unit: 'percent', plural: 'percent', min: 0, max: 100 },
 } as const satisfies Record<string, NumberRule>;
 
-export type SettingsNumberPath = keyof typeof SETTINGS_NUMBER_RULES;
-
 /** An instance's numbers. The poll interval is clamped on load (old files keep loading). */
 export const INSTANCE_NUMBER_RULES = {
   pollIntervalSec: { unit: 'second', min: 2 },
