@@ -58,6 +58,7 @@ describe('matcher autocomplete', { skip: amSkipReason() }, () => {
     await value.focus();
     await value.pressSequentially('Di');
     await list().waitFor();
+    await page.screenshot({ path: '/tmp/matcher-autocomplete.png' }); // looked at, not compared
     const texts = await options().allTextContents();
     assert.equal(texts.length, 2);
     assert.match(texts[0]!, /^DiskFull/, 'two alerts carry DiskFull');
