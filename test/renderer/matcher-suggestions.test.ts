@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileMatcherRegex } from '../../main/core/matchers/regex.ts';
 import { emptyRow } from '../../renderer/src/lib/silences/draft.ts';
-import { matcherSuggestions } from '../../renderer/src/lib/silences/matcher-completion.svelte.ts';
+import { matcherSuggestions } from '../../renderer/src/lib/silences/matcher-suggestions.ts';
 
 const labels = new Map<string, Map<string, number>>([
   [
