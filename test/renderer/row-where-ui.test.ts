@@ -62,7 +62,7 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           .filter((c) => c.getBoundingClientRect().top < line.top + 10)
           .map((c) => c.textContent?.replace(/\s+/g, '') ?? '');
         const summary = r.querySelector('.summary')!.getBoundingClientRect().width;
-        const badge = r.querySelector('[data-testid=alert-state]') as HTMLElement;
+        const badge = r.querySelector('[data-testid=alert-state]')!;
         return {
           name: r.querySelector('.row-name')?.textContent ?? '',
           chips,

@@ -191,6 +191,14 @@ export interface BridgeError {
   message: string;
   /** Present when an Alertmanager request failed. */
   alertmanager?: SerializedError;
+  /** 'invalid-argument': each problem at its field, in plain words (the window shows them there). */
+  fields?: FieldProblem[];
+}
+
+/** A field's path inside the argument (`comment`, `matchers.0.value`, `silences.unusedAfterMin`). */
+export interface FieldProblem {
+  path: string;
+  message: string;
 }
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };

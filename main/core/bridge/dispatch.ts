@@ -26,7 +26,8 @@ export async function dispatch(
   }
   const validated = validateArgs(channel, args);
   if (!validated.ok) {
-    return { ok: false, error: { kind: 'invalid-argument', message: validated.message } };
+    const { message, fields } = validated;
+    return { ok: false, error: { kind: 'invalid-argument', message, fields } };
   }
   try {
     const value = await call(handlers, channel, validated.args);

@@ -23,7 +23,8 @@ export function toBridgeError(err: unknown): BridgeError {
     return { kind: 'alertmanager', message: serialized.message, alertmanager: serialized };
   }
   if (err instanceof SilenceValidationError) {
-    return { kind: 'invalid-argument', message: err.message };
+    const fields = err.errors.map((e) => ({ path: e.field, message: e.message }));
+    return { kind: 'invalid-argument', message: err.message, fields };
   }
   if (err instanceof SilenceWriteError) {
     // Every member refused or failed: show what the (last) server said.

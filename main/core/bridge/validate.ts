@@ -4,8 +4,10 @@
 // and each schema's output must be that channel's argument tuple.
 import { z } from 'zod';
 import { instanceSettingsSchema, settingsSchema } from '../settings/schema.ts';
-import type { RequestChannel, Requests } from './contract.ts';
+import type { FieldProblem, RequestChannel, Requests } from './contract.ts';
 import { HISTORY_KINDS } from '../history/record.ts';
+import { SILENCE_TEXT_LIMITS as TEXT } from '../model/field-rules.ts';
+import { limitedText } from '../settings/field-checks.ts';
 
 const isoTime = z
   .string()
@@ -16,8 +18,10 @@ const isoTime = z
 const id = z.string().min(1).max(1024);
 
 export const matcherSchema = z.strictObject({
-  name: z.string().min(1).max(1024),
-  value: z.string().max(64 * 1024),
+  name: limitedText('The label name', TEXT.labelName).pipe(
+    z.string().min(1, 'Enter a label name.'),
+  ),
+  value: limitedText('The value', TEXT.labelValue),
   isRegex: z.boolean(),
   isEqual: z.boolean().default(true),
 });
@@ -28,8 +32,8 @@ export const silenceDraftSchema = z.strictObject({
   matchers: matchers.min(1, 'a silence needs at least one matcher'),
   startsAt: isoTime,
   endsAt: isoTime,
-  createdBy: z.string().max(1024),
-  comment: z.string().max(64 * 1024),
+  createdBy: limitedText('The author', TEXT.createdBy),
+  comment: limitedText('The comment', TEXT.comment),
   annotations: z
     .record(z.string().min(1).max(1024), z.string().max(64 * 1024))
     .refine((r) => Object.keys(r).length <= 100, 'at most 100 annotations')
@@ -147,7 +151,7 @@ export const argSchemas: ArgSchemas = {
 };
 
 export type ValidateResult<K extends RequestChannel> =
-  { ok: true; args: Requests[K]['args'] } | { ok: false; message: string };
+  { ok: true; args: Requests[K]['args'] } | { ok: false; message: string; fields: FieldProblem[] };
 
 /** Validates (and normalises: defaults filled, unknown settings fields dropped) a tuple. */
 export function validateArgs<K extends RequestChannel>(
@@ -157,12 +161,15 @@ export function validateArgs<K extends RequestChannel>(
   const schema = argSchemas[channel] as z.ZodType<Requests[K]['args'], unknown>;
   const result = schema.safeParse(args);
   if (result.success) return { ok: true, args: result.data };
-  const message = result.error.issues
+  // Each problem by its path inside its argument (`comment`, `silences.unusedAfterMin`): the
+  // window puts the words at that field. The message (for logs) names the channel and paths.
+  const fields = result.error.issues.slice(0, 20).map((issue) => ({
+    path: issue.path.slice(1).map(String).join('.'),
+    message: issue.message,
+  }));
+  const message = fields
     .slice(0, 5)
-    .map((issue) => {
-      const path = issue.path.map(String).join('.');
-      return path ? `argument ${path}: ${issue.message}` : issue.message;
-    })
+    .map((f) => (f.path ? `${f.path}: ${f.message}` : f.message))
     .join('; ');
-  return { ok: false, message: `${channel}: ${message}` };
+  return { ok: false, message: `${channel}: ${message}`, fields };
 }

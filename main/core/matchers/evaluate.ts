@@ -19,12 +19,7 @@ export type Verdict = 'match' | 'no-match' | 'unknown';
 /** A matcher from the wire may omit isEqual. */
 export type MatcherInput = Omit<Matcher, 'isEqual'> & { isEqual?: boolean };
 
-/** The problem with a matcher's regex, or undefined when it is fine (or not a regex). */
-export function matcherRegexError(m: MatcherInput): string | undefined {
-  if (!m.isRegex) return undefined;
-  const c = compileMatcherRegex(m.value);
-  return c.ok ? undefined : c.error;
-}
+// A silence's regex problem is regex.ts's silenceRegexError (worded as the server checks it).
 
 /**
  * Whether one matcher matches a label value ('' for a missing label). A matcher with an

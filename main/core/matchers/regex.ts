@@ -3,7 +3,7 @@
 // (POSIX classes, \p{..}, \Q..\E, flag groups, (?P<n>..)), code-point semantics for `.`, the
 // same error messages, and linear-time matching: a hostile pattern from a server or a
 // colleague's silence can never stall the core or the window (no backtracking).
-import { RE2JS } from 're2js';
+import { RE2JS, RE2JSSyntaxException } from 're2js';
 
 export type CompiledRegex =
   { ok: true; test(value: string): boolean } | { ok: false; error: string };
@@ -30,8 +30,28 @@ function compile(value: string): CompiledRegex {
     // test() is an unanchored search, as Go's MatchString: the anchors are in the pattern.
     return { ok: true, test: (s: string) => re.test(s) };
   } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    return { ok: false, error: goRegexpError(err, `^(?:${value})$`) };
   }
+}
+
+/**
+ * An error worded as Go's regexp/syntax Error.Error() words it: "error parsing regexp: <code>:
+ * `<expr>`", the expression part always present (re2js leaves it out for a trailing backslash,
+ * where Go prints "``", and for "too large" / "nests too deeply", where Go prints the whole).
+ */
+function goRegexpError(err: unknown, whole: string): string {
+  if (!(err instanceof RE2JSSyntaxException))
+    return err instanceof Error ? err.message : String(err);
+  const code = err.getDescription();
+  // Bounded: the whole of a 64 KiB pattern is no message.
+  const expr =
+    err.getPattern() ??
+    (code.startsWith('trailing backslash')
+      ? ''
+      : whole.length > 200
+        ? `${whole.slice(0, 200)}…`
+        : whole);
+  return `error parsing regexp: ${code}: \`${expr}\``;
 }
 
 /** Compiles an Alertmanager regex value, anchored as the server does. Cached; never throws. */
@@ -42,4 +62,37 @@ export function compileMatcherRegex(value: string): CompiledRegex {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(value, compiled);
   return compiled;
+}
+
+const silenceCache = new Map<string, string | null>();
+
+/**
+ * Why Alertmanager would refuse a silence with this regex, worded as it says it; undefined when
+ * it would take it. The server checks a silence's regex unanchored (silence/silence.go,
+ * validateMatcher: `regexp.Compile(m.Pattern)`), so its message shows only what was typed:
+ * `[a-` gives "missing closing ]: `[a-`" where the anchored form would blame a `)` nobody
+ * typed. A value that compiles alone but not anchored (`\Q`) cannot match as the server
+ * matches: the anchored message says why.
+ */
+export function silenceRegexError(value: string): string | undefined {
+  let error = silenceCache.get(value);
+  if (error === undefined) {
+    error = null;
+    if (value.length > MAX_REGEX_LENGTH) {
+      error = `regular expression longer than ${MAX_REGEX_LENGTH} characters`;
+    } else {
+      try {
+        RE2JS.compile(value);
+      } catch (err) {
+        error = goRegexpError(err, value);
+      }
+    }
+    if (error === null) {
+      const anchored = compileMatcherRegex(value);
+      if (!anchored.ok) error = anchored.error;
+    }
+    if (silenceCache.size >= CACHE_LIMIT) silenceCache.clear();
+    silenceCache.set(value, error);
+  }
+  return error ?? undefined;
 }

@@ -27,6 +27,11 @@ import {
 } from './defaults.ts';
 import { baseUrlProblem } from '../model/base-url-problem.ts';
 import { migrateSettings } from './migrations.ts';
+import {
+  INSTANCE_NUMBER_RULES as INST,
+  SETTINGS_NUMBER_RULES as NUM,
+} from '../model/field-rules.ts';
+import { ruledNumber } from './field-checks.ts';
 import { LABEL_COLOURS, SETTINGS_VERSION, type Settings } from './types.ts';
 
 /** Headers that carry credentials: they belong in `auth` (and the SecretStore), not here. */
@@ -86,7 +91,7 @@ export const instanceSettingsSchema = z.object({
     .finite()
     .default(DEFAULT_POLL_INTERVAL_SEC)
     .transform((v) => Math.max(MIN_POLL_INTERVAL_SEC, v)),
-  timeoutSec: z.number().finite().positive().default(DEFAULT_TIMEOUT_SEC),
+  timeoutSec: ruledNumber(INST.timeoutSec).default(DEFAULT_TIMEOUT_SEC),
   enabled: z.boolean().default(true),
   cluster: z.string().optional(),
 });
@@ -111,19 +116,21 @@ export const notificationSettingsSchema = z.object({
     .string()
     .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an ISO time')
     .optional(),
-  stormThreshold: z.number().int().min(1).default(DEFAULT_STORM_THRESHOLD),
-  expiringWithinMin: z.number().finite().min(0).default(DEFAULT_EXPIRING_WITHIN_MIN),
+  stormThreshold: ruledNumber(NUM['notifications.stormThreshold']).default(DEFAULT_STORM_THRESHOLD),
+  expiringWithinMin: ruledNumber(NUM['notifications.expiringWithinMin']).default(
+    DEFAULT_EXPIRING_WITHIN_MIN,
+  ),
   sound: z
     .object({
       enabled: z.boolean().default(true),
       critical: z.boolean().default(true),
       warning: z.boolean().default(false),
-      volume: z.number().finite().min(0).max(100).default(DEFAULT_SOUND_VOLUME),
+      volume: ruledNumber(NUM['notifications.sound.volume']).default(DEFAULT_SOUND_VOLUME),
     })
     .prefault({}),
   // ---- attention (issue 28): whole minutes, 0 = off; at most a day apart ----
   remindEveryMin: z
-    .record(z.string(), z.number().int().min(0).max(1440))
+    .record(z.string(), ruledNumber(NUM['notifications.remindEveryMin']))
     .default(defaultRemindEveryMin),
   criticalBreaksQuiet: z.boolean().default(false),
   // ---- pipeline health and team (issue 32); a fraction of a minute is allowed (tests) ----
@@ -144,20 +151,10 @@ export const silenceDefaultsSchema = z.object({
   author: z.string().default(''),
   requireComment: z.boolean().default(true),
   volatileLabels: z.array(z.string()).default(() => [...DEFAULT_VOLATILE_LABELS]),
-  ackMinutes: z.number().int().min(2).max(240).default(DEFAULT_ACK_MINUTES),
-  ackMaxHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 14)
-    .default(DEFAULT_ACK_MAX_HOURS),
-  unusedAfterMin: z
-    .number()
-    .int()
-    .min(5)
-    .max(7 * 24 * 60)
-    .default(DEFAULT_UNUSED_AFTER_MIN),
-  longRunningDays: z.number().int().min(1).max(365).default(DEFAULT_LONG_RUNNING_DAYS),
+  ackMinutes: ruledNumber(NUM['silences.ackMinutes']).default(DEFAULT_ACK_MINUTES),
+  ackMaxHours: ruledNumber(NUM['silences.ackMaxHours']).default(DEFAULT_ACK_MAX_HOURS),
+  unusedAfterMin: ruledNumber(NUM['silences.unusedAfterMin']).default(DEFAULT_UNUSED_AFTER_MIN),
+  longRunningDays: ruledNumber(NUM['silences.longRunningDays']).default(DEFAULT_LONG_RUNNING_DAYS),
 });
 
 const filterSchema = z.object({
@@ -244,8 +241,10 @@ export const settingsSchema = z
     history: z
       .object({
         enabled: z.boolean().default(true),
-        retentionDays: z.number().int().min(1).max(3650).default(DEFAULT_HISTORY_RETENTION_DAYS),
-        maxMb: z.number().int().min(5).max(100_000).default(DEFAULT_HISTORY_MAX_MB),
+        retentionDays: ruledNumber(NUM['history.retentionDays']).default(
+          DEFAULT_HISTORY_RETENTION_DAYS,
+        ),
+        maxMb: ruledNumber(NUM['history.maxMb']).default(DEFAULT_HISTORY_MAX_MB),
       })
       .prefault({}),
     ui: uiSettingsSchema.prefault({}),

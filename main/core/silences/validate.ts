@@ -2,7 +2,8 @@
 // field errors before a round trip ("at least one matcher must not match the empty string",
 // "end time can't be in the past", start before end).
 import type { SilenceDraft } from '../service.ts';
-import { matcherRegexError, matchesEmpty } from '../matchers/evaluate.ts';
+import { matchesEmpty } from '../matchers/evaluate.ts';
+import { silenceRegexError } from '../matchers/regex.ts';
 
 export interface FieldError {
   /** `matchers`, `matchers.2.name`, `matchers.2.value`, `startsAt`, `endsAt`, `createdBy`, `comment`. */
@@ -30,7 +31,8 @@ export function validateDraft(draft: SilenceDraft, opts: ValidateOptions = {}): 
     if (m.name.trim() === '') {
       errors.push({ field: `matchers.${i}.name`, message: 'label name required' });
     }
-    const regexError = matcherRegexError(m);
+    // As the server checks a silence's regex (unanchored), so the words are the server's.
+    const regexError = m.isRegex ? silenceRegexError(m.value) : undefined;
     if (regexError !== undefined) {
       regexOk = false;
       errors.push({ field: `matchers.${i}.value`, message: `invalid regex: ${regexError}` });

@@ -251,7 +251,11 @@ describe('bridge dispatch', () => {
     const v = await dispatch(handlers, 'silences:create', ['instance:am1', draft]);
     assert.deepEqual(v, {
       ok: false,
-      error: { kind: 'invalid-argument', message: 'comment: required' },
+      error: {
+        kind: 'invalid-argument',
+        message: 'comment: required',
+        fields: [{ path: 'comment', message: 'required' }],
+      },
     });
     const served = {
       kind: 'http' as const,

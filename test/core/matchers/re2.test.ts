@@ -1,9 +1,17 @@
 // Regexes mean what Go's RE2 means on the server, and no pattern can stall the process.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { matchesValue, matcherRegexError } from '../../../main/core/matchers/evaluate.ts';
+import { matchesValue } from '../../../main/core/matchers/evaluate.ts';
+import { compileMatcherRegex } from '../../../main/core/matchers/regex.ts';
 import { matchesAlert } from '../../support/matches.ts';
 import { parseMatchers } from '../../../main/core/matchers/parse.ts';
+
+/** The problem with a matcher's regex as a filter means it (anchored), or undefined. */
+function matcherRegexError(m: { value: string; isRegex: boolean }): string | undefined {
+  if (!m.isRegex) return undefined;
+  const c = compileMatcherRegex(m.value);
+  return c.ok ? undefined : c.error;
+}
 
 const re = (value: string) => ({ name: 'v', value, isRegex: true, isEqual: true });
 

@@ -2,8 +2,16 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { Matcher } from '../../../main/core/api/types.ts';
 import { parseMatchers } from '../../../main/core/matchers/parse.ts';
-import { matchesEmpty, matcherRegexError } from '../../../main/core/matchers/evaluate.ts';
+import { matchesEmpty } from '../../../main/core/matchers/evaluate.ts';
+import { compileMatcherRegex } from '../../../main/core/matchers/regex.ts';
 import { matchesAlert } from '../../support/matches.ts';
+
+/** The problem with a matcher's regex as a filter means it (anchored), or undefined. */
+function matcherRegexError(m: { value: string; isRegex: boolean }): string | undefined {
+  if (!m.isRegex) return undefined;
+  const c = compileMatcherRegex(m.value);
+  return c.ok ? undefined : c.error;
+}
 
 const m = (s: string): Matcher[] => parseMatchers(s);
 

@@ -5,6 +5,7 @@ import type { InstanceSettings } from '$core/settings/types.ts';
 import { secretKeyFor } from '$core/secrets/secret-keys.ts';
 import { baseUrlProblem } from '$core/model/base-url-problem.ts';
 import { originOf, secretOriginMessage } from '$core/model/secret-origin.ts';
+import { INSTANCE_NUMBER_RULES as RULE, numberProblem } from '$core/model/field-rules.ts';
 
 export interface HeaderRow {
   id: number;
@@ -34,6 +35,7 @@ export interface InstanceFields {
 export interface InstanceErrors {
   url: string | null;
   poll: string | null;
+  timeout: string | null;
   header: string | null;
   secret: string | null;
 }
@@ -100,7 +102,9 @@ export function instanceErrors(f: InstanceFields, stored: StoredSecrets): Instan
   const kept = secretOriginHint(f, stored) === null;
   return {
     url: urlError(f.url),
-    poll: !(f.pollIntervalSec >= 2) ? 'At least 2 seconds (every poll transfers all alerts)' : null,
+    // The settings schema's rules and words (core/model/field-rules.ts).
+    poll: numberProblem(f.pollIntervalSec, RULE.pollIntervalSec),
+    timeout: numberProblem(f.timeoutSec, RULE.timeoutSec),
     header: f.headers.some((h) => CREDENTIAL_HEADERS.includes(h.name.trim().toLowerCase()))
       ? 'Credentials belong in Authentication, not in a header'
       : null,

@@ -3,7 +3,7 @@
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { InstanceSecrets, TestConnectionResult } from '$core/service.ts';
 import type { InstanceSettings } from '$core/settings/types.ts';
-import { errorMessage } from '../app/errors.ts';
+import { errorMessage, fieldProblems } from '../app/errors.ts';
 import { originOf } from '$core/model/secret-origin.ts';
 import {
   buildInstance,
@@ -33,7 +33,23 @@ export class InstanceForm {
    */
   readonly #stored: StoredSecrets;
   #fields: InstanceFields;
-  #errors = $derived.by(() => instanceErrors(this.#fields, this.#stored));
+  /** What the bridge refused, by instance field (`url`, `timeoutSec`), with the value it was about. */
+  #serverFields = $state.raw<Record<string, { message: string; value: unknown }>>({});
+  #errors = $derived.by(() => {
+    const own = instanceErrors(this.#fields, this.#stored);
+    const f = this.#fields;
+    const said = (key: string, value: unknown): string | null => {
+      const p = this.#serverFields[key];
+      return p && p.value === value ? p.message : null;
+    };
+    return {
+      ...own,
+      url: own.url ?? said('url', f.url),
+      poll: own.poll ?? said('pollIntervalSec', f.pollIntervalSec),
+      timeout: own.timeout ?? said('timeoutSec', f.timeoutSec),
+      header: own.header ?? said('headers', JSON.stringify(f.headers)),
+    };
+  });
   /** Set when the URL now names another origin: the stored secret must be typed again. */
   #originHint = $derived.by(() => secretOriginHint(this.#fields, this.#stored));
   #showAdvanced = $state(true);
@@ -80,7 +96,7 @@ export class InstanceForm {
   }
   get valid(): boolean {
     const e = this.#errors;
-    return !e.url && !e.poll && !e.header && !e.secret;
+    return !e.url && !e.poll && !e.timeout && !e.header && !e.secret;
   }
   /** The stored secret that an empty field keeps (none when the origin changed). */
   get storedSecret(): { password: boolean; token: boolean } {
@@ -149,10 +165,35 @@ export class InstanceForm {
       this.#fields.password = '';
       this.#fields.token = '';
     } catch (err) {
-      this.#saveError = errorMessage(err);
+      this.#placeProblems(err);
     } finally {
       this.#saving = false;
     }
+  }
+
+  /**
+   * A refused save: each problem about this instance (`instances.<i>.url`) at its field while
+   * it holds that value; the rest in plain words under the form.
+   */
+  #placeProblems(err: unknown): void {
+    const fields: Record<string, { message: string; value: unknown }> = {};
+    const rest: string[] = [];
+    const f = $state.snapshot(this.#fields);
+    const values: Record<string, unknown> = {
+      url: f.url,
+      pollIntervalSec: f.pollIntervalSec,
+      timeoutSec: f.timeoutSec,
+      headers: JSON.stringify(f.headers),
+    };
+    for (const p of fieldProblems(err)) {
+      const key = /^instances\.\d+\.(\w+)/.exec(p.path)?.[1];
+      if (key && key in values && !fields[key])
+        fields[key] = { message: p.message, value: values[key] };
+      else rest.push(p.message);
+    }
+    this.#serverFields = fields;
+    this.#saveError =
+      rest.length > 0 ? rest.join(' ') : Object.keys(fields).length ? null : errorMessage(err);
   }
 
   #build(): ReturnType<typeof buildInstance> {

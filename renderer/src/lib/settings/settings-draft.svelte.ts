@@ -10,8 +10,17 @@ import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
 import type { InstanceSettings, Settings } from '$core/settings/types.ts';
 import { parseLabelColourRules } from '../alerts/label-colour.ts';
-import { errorMessage } from '../app/errors.ts';
-import { fieldsOf, matcherErrors, settingsWith, type SettingsFields } from './settings-fields.ts';
+import { errorMessage, fieldProblems } from '../app/errors.ts';
+import {
+  fieldsOf,
+  fieldValueAt,
+  matcherErrors,
+  numberProblems,
+  placeSettingsProblems,
+  settingsWith,
+  type ServerProblem,
+  type SettingsFields,
+} from './settings-fields.ts';
 
 export interface SettingsDraftOptions {
   /** The settings as stored now (null before they are loaded). */
@@ -41,6 +50,9 @@ export class SettingsDraft {
   #labelColourErrors = $derived.by(
     () => parseLabelColourRules(this.#fields.labelColoursText).errors,
   );
+  #numberProblems = $derived.by(() => numberProblems(this.#fields));
+  /** What the bridge refused, by Settings path, while the field still holds that value. */
+  #serverFields = $state.raw<Record<string, ServerProblem>>({});
   #saving = $state(false);
   #saveError = $state<string | null>(null);
   #saved = $state(false);
@@ -111,6 +123,16 @@ export class SettingsDraft {
   get labelColourErrors(): readonly string[] {
     return this.#labelColourErrors;
   }
+  /**
+   * The problem a field at this Settings path has, in plain words next to it: its rule
+   * (the settings schema's own), else what the bridge said about the value it still holds.
+   */
+  fieldError(path: string): string | undefined {
+    const own = this.#numberProblems[path];
+    if (own) return own;
+    const server = this.#serverFields[path];
+    return server && fieldValueAt(this.#fields, path) === server.value ? server.message : undefined;
+  }
   get saving(): boolean {
     return this.#saving;
   }
@@ -173,7 +195,13 @@ export class SettingsDraft {
       this.#baseline = draftKey(this.#fields, this.#instances);
       this.#saved = true;
     } catch (err) {
-      this.#saveError = errorMessage(err);
+      // Each problem at its field; the save bar says it was not saved, and what names no field.
+      const placed = placeSettingsProblems(fieldProblems(err), fields);
+      this.#serverFields = placed.fields;
+      this.#saveError =
+        Object.keys(placed.fields).length > 0
+          ? `Not saved: a field says what it needs.${placed.rest ? ` ${placed.rest}` : ''}`
+          : errorMessage(err);
     } finally {
       this.#saving = false;
     }

@@ -5,6 +5,7 @@
 // saved view, the remembered filter, a snooze, the last silence's author) stays.
 import { parseMatchers } from '$core/matchers/parse.ts';
 import { DEFAULT_SEVERITY_LABEL } from '$core/settings/defaults.ts';
+import { numberProblem, SETTINGS_NUMBER_RULES, type NumberRule } from '$core/model/field-rules.ts';
 import type {
   HistorySettings,
   NotificationSettings,
@@ -116,6 +117,8 @@ export function settingsWith(
   if (colours.errors.length > 0) return { error: 'Fix the label colours first.' };
   if (f.linkTemplates.some((t) => templateProblem(t) !== null))
     return { error: 'Fix the links first.' };
+  if (Object.keys(numberProblems(f)).length > 0)
+    return { error: 'Not saved: a field says what it needs.' };
   const { snoozeUntil } = current.notifications;
   const { last } = current.silences;
   return {
@@ -145,4 +148,58 @@ export function settingsWith(
       },
     },
   };
+}
+
+/** The value at a dotted Settings path in the fields (`silences.unusedAfterMin`), if it is one. */
+export function fieldValueAt(f: SettingsFields, path: string): unknown {
+  let at: unknown = f;
+  for (const key of path.split('.')) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return at;
+}
+
+/**
+ * Each number field that breaks its rule, by its Settings path, in the rule's words ("At least
+ * 5 minutes."): the same rules and words as the settings schema the bridge validates with.
+ */
+export function numberProblems(f: SettingsFields): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, rule] of Object.entries(SETTINGS_NUMBER_RULES) as [string, NumberRule][]) {
+    const value = fieldValueAt(f, path);
+    const each =
+      path === 'notifications.remindEveryMin'
+        ? Object.entries(value as Record<string, unknown>).map(([k, v]) => [`${path}.${k}`, v])
+        : [[path, value]];
+    for (const [p, v] of each as [string, unknown][]) {
+      const problem = v === undefined && p === path ? null : numberProblem(v, rule);
+      if (problem) out[p] = problem;
+    }
+  }
+  return out;
+}
+
+/** What the bridge said about a field, and the value it was about (it holds while that stays). */
+export interface ServerProblem {
+  message: string;
+  value: unknown;
+}
+
+/**
+ * A refused save, each problem at its field when the form has it (by path), the rest as one
+ * line of plain words for the save bar.
+ */
+export function placeSettingsProblems(
+  problems: readonly { path: string; message: string }[],
+  f: SettingsFields,
+): { fields: Record<string, ServerProblem>; rest: string | null } {
+  const fields: Record<string, ServerProblem> = {};
+  const rest: string[] = [];
+  for (const p of problems) {
+    const value = p.path.includes('.') ? fieldValueAt(f, p.path) : undefined;
+    if (value !== undefined) fields[p.path] = { message: p.message, value };
+    else rest.push(p.message);
+  }
+  return { fields, rest: rest.length ? rest.join(' ') : null };
 }

@@ -5,7 +5,9 @@
 // Matcher semantics come from the core (main/core/matchers/evaluate.ts) so the window and the
 // core agree on what a regex means.
 import type { Matcher } from '$core/api/types.ts';
-import { matcherRegexError, matchesEmpty } from '$core/matchers/evaluate.ts';
+import { matchesEmpty } from '$core/matchers/evaluate.ts';
+import { silenceRegexError } from '$core/matchers/regex.ts';
+import { SILENCE_TEXT_LIMITS as TEXT, tooLongProblem } from '$core/model/field-rules.ts';
 
 export type MatcherOp = '=' | '!=' | '=~' | '!~';
 export const MATCHER_OPS: readonly MatcherOp[] = ['=', '!=', '=~', '!~'];
@@ -54,6 +56,8 @@ export interface DraftInput {
 export interface DraftCheck {
   /** Per matcher row id. */
   matcherErrors: Record<number, string>;
+  /** Which part of the row the error is about (marked invalid). */
+  matcherErrorParts: Record<number, 'name' | 'value'>;
   matchers?: string;
   startsAt?: string;
   endsAt?: string;
@@ -69,18 +73,19 @@ export interface DraftCheck {
 const NAME_RE = /^[A-Za-z_:][A-Za-z0-9_:]*$/;
 
 export function checkDraft(d: DraftInput): DraftCheck {
-  const c: DraftCheck = { matcherErrors: {}, warnings: [], valid: true, usable: [] };
+  const c: DraftCheck = {
+    matcherErrors: {},
+    matcherErrorParts: {},
+    warnings: [],
+    valid: true,
+    usable: [],
+  };
   for (const r of d.rows) {
-    const name = r.name.trim();
-    if (name === '') c.matcherErrors[r.id] = 'Label name is required';
-    else if (!NAME_RE.test(name))
-      c.matcherErrors[r.id] = 'Label names are letters, digits and _ (not starting with a digit)';
-    else {
-      const m = toMatcher(r);
-      const bad = matcherRegexError(m);
-      if (bad) c.matcherErrors[r.id] = `Invalid regular expression: ${bad}`;
-      else c.usable.push(m);
-    }
+    const problem = rowProblem(r);
+    if (problem) {
+      c.matcherErrors[r.id] = problem.message;
+      c.matcherErrorParts[r.id] = problem.part;
+    } else c.usable.push(toMatcher(r));
   }
   if (d.rows.length === 0) c.matchers = 'Add at least one matcher';
   else if (c.usable.length === d.rows.length && c.usable.every(matchesEmpty))
@@ -92,8 +97,18 @@ export function checkDraft(d: DraftInput): DraftCheck {
   else if (d.startsAt && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
     c.endsAt = 'End must be after start';
   else if (Date.parse(d.endsAt) <= d.now) c.warnings.push('The end time is in the past.');
-  if (d.createdBy.trim() === '') c.createdBy = 'Author is required';
-  if (d.requireComment && d.comment.trim() === '') c.comment = 'A comment is required';
+  // The bridge's limits, in the bridge's words (model/field-rules.ts): nothing is sent that it
+  // would refuse.
+  const author =
+    d.createdBy.trim() === ''
+      ? 'Author is required'
+      : tooLongProblem('The author', d.createdBy.trim(), TEXT.createdBy);
+  if (author) c.createdBy = author;
+  const comment =
+    d.requireComment && d.comment.trim() === ''
+      ? 'A comment is required'
+      : tooLongProblem('The comment', d.comment, TEXT.comment);
+  if (comment) c.comment = comment;
   c.valid =
     Object.keys(c.matcherErrors).length === 0 &&
     !c.matchers &&
@@ -102,4 +117,22 @@ export function checkDraft(d: DraftInput): DraftCheck {
     !c.createdBy &&
     !c.comment;
   return c;
+}
+
+/** What is wrong with one row, and whether it is its name or its value. */
+function rowProblem(r: MatcherRow): { part: 'name' | 'value'; message: string } | null {
+  const name = r.name.trim();
+  const long = tooLongProblem('The label name', name, TEXT.labelName);
+  if (long) return { part: 'name', message: long };
+  if (name === '') return { part: 'name', message: 'Label name is required' };
+  if (!NAME_RE.test(name))
+    return {
+      part: 'name',
+      message: 'Label names are letters, digits and _ (not starting with a digit)',
+    };
+  const longValue = tooLongProblem('The value', r.value, TEXT.labelValue);
+  if (longValue) return { part: 'value', message: longValue };
+  // Worded as the server words it (Go's regexp), about the value as typed.
+  const bad = toMatcher(r).isRegex ? silenceRegexError(r.value) : undefined;
+  return bad ? { part: 'value', message: `Invalid regular expression: ${bad}` } : null;
 }

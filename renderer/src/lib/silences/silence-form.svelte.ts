@@ -9,6 +9,7 @@ import type { Matcher } from '$core/api/types.ts';
 import type { PreviewResult } from '$core/service.ts';
 import type { SilenceFormRequest } from '../app/app-store.svelte.ts';
 import { errorMessage } from '../app/errors.ts';
+import { placeProblems, type Placed } from './server-problems.ts';
 import { fromLocalInput, toLocalInput } from '../format/time.ts';
 import { checkDraft, emptyRow, toMatcher, toRow, type MatcherRow } from './draft.ts';
 import { PreviewRequests } from './preview-requests.svelte.ts';
@@ -56,6 +57,8 @@ export class SilenceForm {
   #touched = $state<Record<string, true>>({});
   #submitting = $state(false);
   #serverError = $state<string | null>(null);
+  /** What the bridge or the server said about one field, shown there until it changes. */
+  #serverFields = $state<Placed>({});
   #success = $state.raw<{ id: string } | null>(null);
   readonly #preview: PreviewRequests;
   /** The duration chosen (preset or typed), sent exactly while the end is its own. */
@@ -157,6 +160,27 @@ export class SilenceForm {
   get rangeMs(): number | null {
     const ms = Date.parse(this.#endsAt ?? '') - Date.parse(this.#startsAt ?? '');
     return ms > 0 ? ms : null;
+  }
+
+  /**
+   * The problem a field shows, in plain words: the form's own check (once the field changed,
+   * or after a submit), else what the bridge or the server said about it.
+   */
+  fieldError(field: FieldName): string | undefined {
+    const c = this.#check;
+    const own =
+      field === 'comment'
+        ? c.comment
+        : field === 'author'
+          ? c.createdBy
+          : field === 'end'
+            ? c.endsAt
+            : c.matcherErrors[Number(field.slice(1))];
+    return (own && this.shown(field) ? own : undefined) ?? this.#serverFields[field];
+  }
+  /** "Add at least one matcher" and what the server said about the matchers as a whole. */
+  get matchersError(): string | undefined {
+    return (this.#attempted ? this.#check.matchers : undefined) ?? this.#serverFields.matchers;
   }
 
   /** Whether a field's error shows: once it was changed, or after a submit. */
@@ -291,7 +315,10 @@ export class SilenceForm {
       else this.#o.remember(draft.createdBy, Date.parse(endsAt) - Date.parse(startsAt));
       // No refresh here: the core re-polls the cluster it wrote to before answering.
     } catch (err) {
-      this.#serverError = errorMessage(err);
+      // Each problem at its field, in plain words; only what names no field is said below.
+      const placed = placeProblems(err, this.#rows);
+      this.#serverFields = placed.fields;
+      this.#serverError = placed.rest ?? (placed.any ? null : errorMessage(err));
     } finally {
       this.#submitting = false;
     }
@@ -304,6 +331,13 @@ export class SilenceForm {
 
   #touch(field: FieldName): void {
     if (!this.#touched[field]) this.#touched[field] = true;
+    // What the server said about a field holds until that field changes.
+    const stale = [field, ...(field.startsWith('m') ? ['matchers'] : [])];
+    if (stale.some((f) => this.#serverFields[f] !== undefined)) {
+      this.#serverFields = Object.fromEntries(
+        Object.entries(this.#serverFields).filter(([f]) => !stale.includes(f)),
+      );
+    }
   }
 
   #setRows(rows: MatcherRow[]): void {
