@@ -87,6 +87,17 @@ export const argSchemas: ArgSchemas = {
   'notifications:snooze': z.tuple([isoTime.nullable()]),
   'silences:quickMatchers': z.tuple([quickFromSchema]),
   'silences:preview': z.tuple([id, matchers]),
+  'silences:selectionPlan': z.tuple([
+    z
+      .array(
+        z.union([
+          z.strictObject({ groupKey: id }),
+          z.strictObject({ fingerprint: id, clusterId: id }),
+        ]),
+      )
+      .min(1, 'nothing is selected')
+      .max(5000, 'at most 5,000 selected rows'),
+  ]),
   'silences:create': z.tuple([id, silenceDraftSchema]),
   'silences:update': z.tuple([id, silenceDraftSchema]),
   'silences:extend': z.tuple([id, isoTime]),
