@@ -64,7 +64,7 @@ describe('union matchers', () => {
     assert.ok(!r.matchers.some((m) => m.name === 'only'));
     // The AND of alternations matches every item...
     for (const l of [
-      { alertname: 'A', team: 'x', env: 'prod', only: 'a' },
+      { alertname: 'A', team: 'x', env: 'prod', only: 'a' } as LabelSet,
       { alertname: 'B', team: 'y', env: 'prod' },
       { alertname: 'A', team: 'z', env: 'prod' },
     ])

@@ -1,0 +1,51 @@
+// What a selected row stands for, as plain data (selection.svelte.ts keeps the state): a view
+// group by its key, or an alert by its fingerprint on one cluster. Keys are stable across
+// polls; row indexes and row keys (which change with sections and collapsing) are not used.
+import type { SelectionItem } from '$core/model/selection-plan.ts';
+import type { AlertView, GroupView } from '$core/model/view.ts';
+import type { Row } from './rows.ts';
+
+export interface SelectionView {
+  groups: Readonly<Record<string, GroupView>>;
+  alerts: Readonly<Record<string, AlertView>>;
+}
+
+export type Items = ReadonlyMap<string, SelectionItem>;
+
+/** The item a row stands for: its view group, or its alert on its group's cluster. */
+export function itemOf(row: Row, view: SelectionView): SelectionItem | null {
+  if (row.kind === 'section') return null;
+  if (row.kind === 'group') return { groupKey: row.group.key };
+  const g = Object.hasOwn(view.groups, row.viewGroupKey) ? view.groups[row.viewGroupKey] : null;
+  const clusterId = g?.clusterId ?? row.alert.clusters[0];
+  return clusterId ? { fingerprint: row.alert.fingerprint, clusterId } : null;
+}
+
+export function keyOf(item: SelectionItem): string {
+  return 'groupKey' in item ? `g:${item.groupKey}` : `a:${item.clusterId}\u0000${item.fingerprint}`;
+}
+
+/** Still in the view: the group is there, the alert still fires on that cluster. */
+export function inView(item: SelectionItem, view: SelectionView): boolean {
+  if ('groupKey' in item) return Object.hasOwn(view.groups, item.groupKey);
+  const a = Object.hasOwn(view.alerts, item.fingerprint) ? view.alerts[item.fingerprint] : null;
+  return !!a && a.clusters.includes(item.clusterId);
+}
+
+/** A new map with the item added, or removed when it was there. */
+export function toggled(items: Items, item: SelectionItem): Items {
+  const next = new Map(items);
+  const k = keyOf(item);
+  if (next.has(k)) next.delete(k);
+  else next.set(k, item);
+  return next;
+}
+
+/** A new map with these items added. */
+export function withAll(items: Items, add: readonly SelectionItem[]): Items {
+  const next = new Map(items);
+  for (const item of add) next.set(keyOf(item), item);
+  return next;
+}
+
+export const NONE: Items = new Map();

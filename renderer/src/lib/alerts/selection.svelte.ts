@@ -1,0 +1,121 @@
+// The alert list's multi-selection (Shift-click for a range, Ctrl/Cmd-click to toggle, `x` to
+// toggle the row under the cursor, Esc to clear), apart from the cursor row the detail pane
+// shows. Kept by what a row stands for (a view group's key, an alert's fingerprint on its
+// cluster), never by row index: a poll that reorders or inserts rows keeps the selection, and
+// an item that left the view (resolved) drops out of the count without being forgotten by a
+// flicker. Section rows (group by a label) are not selectable: they stand for no group.
+import type { SelectionItem } from '$core/model/selection-plan.ts';
+import type { Row } from './rows.ts';
+import {
+  inView,
+  itemOf,
+  keyOf,
+  NONE,
+  toggled,
+  withAll,
+  type Items,
+  type SelectionView,
+} from './selection-items.ts';
+
+export class Selection {
+  readonly #view: () => SelectionView;
+  #items = $state.raw<Items>(NONE);
+  /** The row a Shift-click extends from (the last row clicked or toggled); a row key. */
+  #anchor: string | null = null;
+  #silencing = $state(false);
+  /** What is selected and still in the view. */
+  #live = $derived.by(() => {
+    const view = this.#view();
+    return [...this.#items.values()].filter((i) => inView(i, view));
+  });
+
+  constructor(view: () => SelectionView) {
+    this.#view = view;
+  }
+
+  get items(): readonly SelectionItem[] {
+    return this.#live;
+  }
+  get size(): number {
+    return this.#live.length;
+  }
+  get groups(): number {
+    return this.#live.filter((i) => 'groupKey' in i).length;
+  }
+  /** The silence dialog for the selection is open. */
+  get silencing(): boolean {
+    return this.#silencing;
+  }
+
+  has(row: Row): boolean {
+    const item = itemOf(row, this.#view());
+    return item !== null && this.#items.has(keyOf(item));
+  }
+
+  /** Adds or removes one row; it becomes the anchor of the next range. */
+  toggle(row: Row): void {
+    const item = itemOf(row, this.#view());
+    if (!item) return;
+    this.#items = toggled(this.#items, item);
+    this.#anchor = row.key;
+  }
+
+  /** Selects every row from the anchor to this one (added to what is selected). */
+  extendTo(row: Row, rows: readonly Row[]): void {
+    const from = this.#anchor === null ? -1 : rows.findIndex((r) => r.key === this.#anchor);
+    const to = rows.indexOf(row);
+    if (from < 0 || to < 0) return this.toggle(row);
+    const view = this.#view();
+    const range = rows.slice(Math.min(from, to), Math.max(from, to) + 1);
+    // A group in the range covers its alerts: they are not counted (nor silenced) twice.
+    const groups = range.filter((r) => r.kind === 'group').map((r) => r.key);
+    const add: SelectionItem[] = [];
+    for (const r of range) {
+      const item = r.kind === 'alert' && groups.includes(r.groupKey) ? null : itemOf(r, view);
+      if (item) add.push(item);
+    }
+    this.#items = withAll(this.#items, add);
+  }
+
+  /** A plain click moves the cursor: a later Shift-click extends from there. */
+  anchorAt(row: Row): void {
+    this.#anchor = row.key;
+  }
+
+  /**
+   * A click on a row with Shift (range) or Ctrl/Cmd (toggle): handled here, so the row does not
+   * also open it. Returns whether it was such a click.
+   */
+  click(e: MouseEvent, row: Row | null, rows: readonly Row[]): boolean {
+    if (!row || !(e.shiftKey || e.ctrlKey || e.metaKey) || e.altKey) return false;
+    if (e.shiftKey) this.extendTo(row, rows);
+    else this.toggle(row);
+    return true;
+  }
+
+  clear(): void {
+    if (this.#items.size > 0) this.#items = NONE;
+    this.#silencing = false;
+  }
+
+  openSilence(): void {
+    if (this.size > 0) this.#silencing = true;
+  }
+  closeSilence(): void {
+    this.#silencing = false;
+  }
+
+  /**
+   * The list's keys for the selection: `x` toggles the cursor row, Esc clears a selection (before
+   * it closes the detail pane), `s` silences the selection when there is one. Returns whether
+   * the key was taken.
+   */
+  key(e: KeyboardEvent, cursor: Row | null): boolean {
+    if (e.key === 'x' && cursor) this.toggle(cursor);
+    else if (e.key === 'Escape' && this.size > 0) this.clear();
+    else if (e.key === 's' && this.size > 0) this.openSilence();
+    else return false;
+    e.preventDefault();
+    return true;
+  }
+}
