@@ -48,4 +48,16 @@ export function withAll(items: Items, add: readonly SelectionItem[]): Items {
   return next;
 }
 
+/** The items of a range of rows; a group in the range covers its alerts (not counted twice). */
+export function rangeItems(range: readonly Row[], view: SelectionView): SelectionItem[] {
+  const groups = new Set<string>();
+  for (const r of range) if (r.kind === 'group') groups.add(r.key);
+  const out: SelectionItem[] = [];
+  for (const r of range) {
+    const item = r.kind === 'alert' && groups.has(r.groupKey) ? null : itemOf(r, view);
+    if (item) out.push(item);
+  }
+  return out;
+}
+
 export const NONE: Items = new Map();

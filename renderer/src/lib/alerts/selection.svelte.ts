@@ -11,6 +11,7 @@ import {
   itemOf,
   keyOf,
   NONE,
+  rangeItems,
   toggled,
   withAll,
   type Items,
@@ -65,15 +66,7 @@ export class Selection {
     const from = this.#anchor === null ? -1 : rows.findIndex((r) => r.key === this.#anchor);
     const to = rows.indexOf(row);
     if (from < 0 || to < 0) return this.toggle(row);
-    const view = this.#view();
-    const range = rows.slice(Math.min(from, to), Math.max(from, to) + 1);
-    // A group in the range covers its alerts: they are not counted (nor silenced) twice.
-    const groups = range.filter((r) => r.kind === 'group').map((r) => r.key);
-    const add: SelectionItem[] = [];
-    for (const r of range) {
-      const item = r.kind === 'alert' && groups.includes(r.groupKey) ? null : itemOf(r, view);
-      if (item) add.push(item);
-    }
+    const add = rangeItems(rows.slice(Math.min(from, to), Math.max(from, to) + 1), this.#view());
     this.#items = withAll(this.#items, add);
   }
 
