@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { GettableAlert, GettableSilence } from '../../main/core/api/types.ts';
 import {
   amSkipReason,
+  DEFAULT_CONFIG,
   makeAlert,
   postAlerts,
   startAlertmanager,
@@ -64,7 +65,16 @@ describe('multi-select: silence and acknowledge a selection', { skip: amSkipReas
   const picked = () => page.locator('[data-testid=row-picked]');
 
   before(async () => {
-    [am1, am2] = await Promise.all([startAlertmanager(), startAlertmanager()]);
+    [am1, am2] = await Promise.all([
+      startAlertmanager(),
+      // On am2, team b's route groups by team: such a group has no alertname to share.
+      startAlertmanager({
+        config: DEFAULT_CONFIG.replace(
+          `matchers: ['team="b"']`,
+          `matchers: ['team="b"']\n      group_by: [team]`,
+        ),
+      }),
+    ]);
     await postAlerts(am1.url, [
       warn('Disk.Full', 'a'),
       warn('Disk.Full', 'b'),
@@ -292,6 +302,45 @@ describe('multi-select: silence and acknowledge a selection', { skip: amSkipReas
         ),
       );
     }
+  });
+
+  it('groups that share no label cannot share a silence: said, and nothing is created', async () => {
+    await page.setViewportSize({ width: 960, height: 680 });
+    await postAlerts(am2.url, [
+      makeAlert({ alertname: 'Queue', team: 'b', instance: 'q', severity: 'warning' }),
+    ]);
+    const byTeam = page
+      .locator('[data-testid=group-row]', { hasText: /team\s*=\s*b/ })
+      .filter({ has: page.locator('[data-testid=group-where]', { hasText: /^am2$/ }) });
+    await byTeam.waitFor({ timeout: 20_000 });
+    await dismissToasts();
+    await byTeam.locator('.counts').click({ modifiers: ['Control'] });
+    await group('NetDown', 'am2')
+      .locator('.counts')
+      .click({ modifiers: ['Control'] });
+    await group('MemLow', 'am1')
+      .locator('.counts')
+      .click({ modifiers: ['Control'] });
+    assert.equal(await page.locator('[data-testid=selection-count]').textContent(), '3');
+    await page.keyboard.press('s');
+    const dialog = page.locator('[data-testid=selection-silence-dialog]');
+    const problem = dialog.locator('[data-testid=plan-problem]');
+    await problem.waitFor({ timeout: 20_000 });
+    const text = (await problem.textContent()) ?? '';
+    assert.match(text, /No label is set on every selected item/);
+    assert.match(text, /"NetDown" \(alertname\)/);
+    assert.match(text, /"b" \(team\)/);
+    // The other cluster's silence is still shown; nothing can be created until it is resolved.
+    const am1Plan = dialog.locator('[data-testid=plan-cluster]', { hasText: 'am1' });
+    assert.match(
+      (await am1Plan.locator('[data-testid=plan-matchers]').textContent()) ?? '',
+      /alertname="MemLow"/,
+    );
+    assert.equal(await dialog.locator('[data-testid=selection-submit]').isDisabled(), true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('[data-testid=selection-clear]').click();
+    await bar().waitFor({ state: 'detached' });
     assert.deepEqual(ui.problems, []);
   });
 });
