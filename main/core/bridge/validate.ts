@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { instanceSettingsSchema, settingsSchema } from '../settings/schema.ts';
 import type { RequestChannel, Requests } from './contract.ts';
 import { HISTORY_KINDS } from '../history/record.ts';
+import { MAX_SELECTION_ITEMS } from '../model/selection-plan.ts';
 
 const isoTime = z
   .string()
@@ -96,7 +97,7 @@ export const argSchemas: ArgSchemas = {
         ]),
       )
       .min(1, 'nothing is selected')
-      .max(5000, 'at most 5,000 selected rows'),
+      .max(MAX_SELECTION_ITEMS, 'at most 5,000 selected rows'),
   ]),
   'silences:create': z.tuple([id, silenceDraftSchema]),
   'silences:update': z.tuple([id, silenceDraftSchema]),

@@ -4,6 +4,9 @@
 // enough to tell "exactly the selection" from "also these others".
 import type { Matcher } from '../api/types.ts';
 
+/** Most rows one plan takes (the bridge refuses more; the window says so first). */
+export const MAX_SELECTION_ITEMS = 5000;
+
 /** One selected row: a group of the view, or an alert on one cluster. */
 export type SelectionItem = { groupKey: string } | { fingerprint: string; clusterId: string };
 

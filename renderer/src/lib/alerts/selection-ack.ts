@@ -32,6 +32,9 @@ const list = (names: string[]) =>
     ? names.join(', ')
     : `${names.slice(0, 4).join(', ')} and ${names.length - 4} more`;
 
+/** Each ack is a silence of its own: more than this at once is a silence's job. */
+const MAX_ACKS = 100;
+
 /** Acknowledges every item; true when none failed. */
 export async function acknowledgeSelection(o: {
   bridge: Pick<BridgeApi, 'silences:acknowledge'>;
@@ -39,6 +42,13 @@ export async function acknowledgeSelection(o: {
   items: readonly SelectionItem[];
   flash: (message: Flash) => void;
 }): Promise<boolean> {
+  if (o.items.length > MAX_ACKS) {
+    o.flash({
+      title: 'Too many to acknowledge',
+      body: `${o.items.length} rows are selected; acknowledge at most ${MAX_ACKS} at once (each is its own silence). Use Silence… for the selection instead.`,
+    });
+    return false;
+  }
   const done: string[] = [];
   const already: string[] = [];
   const failed: string[] = [];

@@ -5,10 +5,11 @@
 // hit alerts outside the selection needs the user's explicit "yes". A failed cluster keeps its
 // error and is retried alone; those already created are not written twice.
 import type { BridgeApi } from '$core/bridge/contract.ts';
-import type {
-  ClusterSelectionPlan,
-  SelectionItem,
-  SelectionPlan,
+import {
+  MAX_SELECTION_ITEMS,
+  type ClusterSelectionPlan,
+  type SelectionItem,
+  type SelectionPlan,
 } from '$core/model/selection-plan.ts';
 import { formatDuration } from '$core/model/duration.ts';
 import { errorMessage } from '../app/errors.ts';
@@ -104,6 +105,11 @@ export class SelectionSilence {
   }
 
   async load(): Promise<void> {
+    const n = this.#o.items.length;
+    if (n > MAX_SELECTION_ITEMS) {
+      this.#planError = `${n.toLocaleString()} rows are selected; one preview takes at most ${MAX_SELECTION_ITEMS.toLocaleString()}. Select fewer (whole groups rather than their alerts).`;
+      return;
+    }
     try {
       this.#plan = await this.#o.bridge['silences:selectionPlan']([...this.#o.items]);
     } catch (e) {
