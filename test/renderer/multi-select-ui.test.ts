@@ -252,6 +252,7 @@ describe('multi-select: silence and acknowledge a selection', { skip: amSkipReas
       'selection-accept-outside',
     );
     assert.equal((await silencesOn(am1)).length, count);
+    await page.screenshot({ path: '/tmp/multi-outside.png' });
     // Esc closes the dialog (nothing created): the selection stays; Esc again clears it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -337,6 +338,7 @@ describe('multi-select: silence and acknowledge a selection', { skip: amSkipReas
       /alertname="MemLow"/,
     );
     assert.equal(await dialog.locator('[data-testid=selection-submit]').isDisabled(), true);
+    await page.screenshot({ path: '/tmp/multi-problem.png' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.locator('[data-testid=selection-clear]').click();
