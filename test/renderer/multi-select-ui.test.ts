@@ -345,4 +345,20 @@ describe('multi-select: silence and acknowledge a selection', { skip: amSkipReas
     await bar().waitFor({ state: 'detached' });
     assert.deepEqual(ui.problems, []);
   });
+
+  it('Shift+↓ and J select while moving; Esc clears', async () => {
+    await page.locator('.list-tools button', { hasText: 'Collapse all' }).click();
+    const rows = page.locator('[data-testid=group-row]');
+    await rows.nth(0).locator('.counts').click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('J');
+    assert.equal(await page.locator('[data-testid=selection-count]').textContent(), '3');
+    for (let i = 0; i < 3; i++)
+      assert.equal(await rows.nth(i).locator('[data-testid=row-picked]').count(), 1, `row ${i}`);
+    assert.equal(await rows.nth(3).locator('[data-testid=row-picked]').count(), 0);
+    await dismissToasts();
+    await page.keyboard.press('Escape');
+    await bar().waitFor({ state: 'detached' });
+    await page.locator('.list-tools button', { hasText: 'Expand all' }).click();
+  });
 });

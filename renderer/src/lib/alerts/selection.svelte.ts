@@ -99,16 +99,46 @@ export class Selection {
   }
 
   /**
-   * The list's keys for the selection: `x` toggles the cursor row, Esc clears a selection (before
-   * it closes the detail pane), `s` silences the selection when there is one. Returns whether
-   * the key was taken.
+   * The list's keys for the selection: `x` toggles the cursor row, Shift+↓/↑ (or J/K) select
+   * the cursor row and the next one and move there, Esc clears a selection (before it closes
+   * the detail pane), `s` silences the selection when there is one. `moveTo` moves the cursor.
+   * Returns whether the key was taken.
    */
-  key(e: KeyboardEvent, cursor: Row | null): boolean {
-    if (e.key === 'x' && cursor) this.toggle(cursor);
+  key(
+    e: KeyboardEvent,
+    cursor: Row | null,
+    rows: readonly Row[],
+    moveTo: (index: number) => void,
+  ): boolean {
+    const dir =
+      e.key === 'J' || (e.shiftKey && e.key === 'ArrowDown')
+        ? 1
+        : e.key === 'K' || (e.shiftKey && e.key === 'ArrowUp')
+          ? -1
+          : 0;
+    if (dir !== 0) this.#extendByKey(dir, cursor, rows, moveTo);
+    else if (e.key === 'x' && cursor) this.toggle(cursor);
     else if (e.key === 'Escape' && this.size > 0) this.clear();
     else if (e.key === 's' && this.size > 0) this.openSilence();
     else return false;
     e.preventDefault();
     return true;
+  }
+
+  #extendByKey(
+    dir: 1 | -1,
+    cursor: Row | null,
+    rows: readonly Row[],
+    moveTo: (index: number) => void,
+  ): void {
+    const i = cursor ? rows.indexOf(cursor) : -1;
+    const next = Math.max(0, Math.min(rows.length - 1, i + dir));
+    const target = rows[next];
+    if (!target) return;
+    // In list order, so a group met before its alert covers it.
+    const pair = cursor && i >= 0 ? (dir > 0 ? [cursor, target] : [target, cursor]) : [target];
+    this.#items = withAll(this.#items, rangeItems(pair, this.#view()));
+    this.#anchor = target.key;
+    moveTo(next);
   }
 }
