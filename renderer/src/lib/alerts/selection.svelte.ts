@@ -18,6 +18,15 @@ import {
   type SelectionView,
 } from './selection-items.ts';
 
+/** The list row a DOM event landed in (alert rows carry their index, group rows their key). */
+function rowAt(target: EventTarget | null, rows: readonly Row[]): Row | null {
+  if (!(target instanceof Element)) return null;
+  const el = target.closest<HTMLElement>('[data-testid=alert-row], [data-testid=group-row]');
+  if (!el) return null;
+  if (el.dataset['index'] !== undefined) return rows[Number(el.dataset['index'])] ?? null;
+  return rows.find((r) => r.key === el.dataset['groupKey']) ?? null;
+}
+
 export class Selection {
   readonly #view: () => SelectionView;
   #items = $state.raw<Items>(NONE);
@@ -54,7 +63,7 @@ export class Selection {
   }
 
   /** Adds or removes one row; it becomes the anchor of the next range. */
-  toggle(row: Row): void {
+  #toggle(row: Row): void {
     const item = itemOf(row, this.#view());
     if (!item) return;
     this.#items = toggled(this.#items, item);
@@ -62,28 +71,30 @@ export class Selection {
   }
 
   /** Selects every row from the anchor to this one (added to what is selected). */
-  extendTo(row: Row, rows: readonly Row[]): void {
+  #extendTo(row: Row, rows: readonly Row[]): void {
     const from = this.#anchor === null ? -1 : rows.findIndex((r) => r.key === this.#anchor);
     const to = rows.indexOf(row);
-    if (from < 0 || to < 0) return this.toggle(row);
+    if (from < 0 || to < 0) return this.#toggle(row);
     const add = rangeItems(rows.slice(Math.min(from, to), Math.max(from, to) + 1), this.#view());
     this.#items = withAll(this.#items, add);
   }
 
-  /** A plain click moves the cursor: a later Shift-click extends from there. */
-  anchorAt(row: Row): void {
-    this.#anchor = row.key;
-  }
-
   /**
-   * A click on a row with Shift (range) or Ctrl/Cmd (toggle): handled here, so the row does not
-   * also open it. Returns whether it was such a click.
+   * A click in the list (captured before the row sees it): with Shift it selects the range from
+   * the anchor, with Ctrl/Cmd it toggles the row, and the row does not also act on it (a chip
+   * would filter, the row would open). A plain click only moves the anchor.
    */
-  click(e: MouseEvent, row: Row | null, rows: readonly Row[]): boolean {
-    if (!row || !(e.shiftKey || e.ctrlKey || e.metaKey) || e.altKey) return false;
-    if (e.shiftKey) this.extendTo(row, rows);
-    else this.toggle(row);
-    return true;
+  listClick(e: MouseEvent, rows: readonly Row[]): void {
+    const row = rowAt(e.target, rows);
+    if (!row) return;
+    if (!(e.shiftKey || e.ctrlKey || e.metaKey) || e.altKey) {
+      this.#anchor = row.key;
+      return;
+    }
+    if (e.shiftKey) this.#extendTo(row, rows);
+    else this.#toggle(row);
+    e.preventDefault();
+    e.stopPropagation();
   }
 
   clear(): void {
@@ -117,7 +128,7 @@ export class Selection {
           ? -1
           : 0;
     if (dir !== 0) this.#extendByKey(dir, cursor, rows, moveTo);
-    else if (e.key === 'x' && cursor) this.toggle(cursor);
+    else if (e.key === 'x' && cursor) this.#toggle(cursor);
     else if (e.key === 'Escape' && this.size > 0) this.clear();
     else if (e.key === 's' && this.size > 0) this.openSilence();
     else return false;
