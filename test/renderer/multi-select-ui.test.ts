@@ -288,6 +288,20 @@ describe('multi-select: silence and acknowledge a selection', { skip: amSkipReas
       assert.ok(box && box.x >= 0 && box.x + box.width <= 480, id);
     }
     await page.screenshot({ path: '/tmp/multi-select-480.png' });
+    // The preview fits 480 px: nothing sticks out sideways.
+    await page.locator('[data-testid=selection-silence]').click();
+    const dialog = page.locator('[data-testid=selection-silence-dialog]');
+    await dialog.locator('[data-testid=plan-cluster]').first().waitFor({ timeout: 20_000 });
+    const box = await dialog.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 480, 'dialog within the window');
+    assert.equal(
+      await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth),
+      true,
+      'no sideways scroll',
+    );
+    await page.screenshot({ path: '/tmp/multi-preview-480.png' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await page.locator('[data-testid=selection-ack]').click();
     await bar().waitFor({ state: 'detached', timeout: 20_000 });
     // One ack (an `ACK!` silence) per selected group, on that group's server, for its name.
