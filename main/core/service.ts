@@ -5,6 +5,7 @@ import type { SerializedError } from './api/errors.ts';
 import type { AlertmanagerStatus, Matcher } from './api/types.ts';
 import type { AppNotification, CoreEvent } from './model/events.ts';
 import type { AlertView, ViewMessage, ViewSnapshot } from './model/view.ts';
+import type { SelectionItem, SelectionPlan } from './model/selection-plan.ts';
 import type { InstanceSettings, Settings } from './settings/types.ts';
 
 /** One poll cycle's outcome, with the view it was decided on (the history records it). */
@@ -173,6 +174,8 @@ export interface Core {
     /** Matchers for a quick silence: group labels, or alert labels minus volatile labels. */
     quickMatchers(from: { groupKey: string } | { fingerprint: string }): Matcher[];
     preview(clusterId: string, matchers: Matcher[]): Promise<PreviewResult>;
+    /** One silence per cluster for a multi-selection, previewed (silences/selection-plan.ts). */
+    selectionPlan(items: readonly SelectionItem[]): Promise<SelectionPlan>;
     create(clusterId: string, draft: SilenceDraft): Promise<SilenceResult>;
     /** Update; follows the id the server returns (it may be new). */
     update(silenceKey: string, draft: SilenceDraft): Promise<SilenceResult>;

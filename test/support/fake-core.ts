@@ -119,6 +119,10 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
         record('preview', [clusterId, ...rest]);
         return { clusterId, fingerprints: [], alerts: [], total: 0, unknown: 0 };
       },
+      selectionPlan: async (...args) => {
+        record('selectionPlan', args);
+        return { clusters: [], gone: 0 };
+      },
       create: async (clusterId, draft) => {
         record('create', [clusterId, draft]);
         maybeFail();

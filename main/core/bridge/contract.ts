@@ -6,6 +6,7 @@ import type { SerializedError } from '../api/errors.ts';
 import type { AlertmanagerStatus, Matcher } from '../api/types.ts';
 import type { AppNotification } from '../model/events.ts';
 import type { ViewStreamMessage } from '../model/view.ts';
+import type { SelectionItem, SelectionPlan } from '../model/selection-plan.ts';
 import type {
   InstanceSecrets,
   PreviewResult,
@@ -66,6 +67,8 @@ export interface Requests {
   'notifications:snooze': { args: [untilIso: string | null]; result: void };
   'silences:quickMatchers': { args: [from: QuickFrom]; result: Matcher[] };
   'silences:preview': { args: [clusterId: string, matchers: Matcher[]]; result: PreviewResult };
+  /** One silence per cluster for a multi-selection, with what it matches (selection-plan.ts). */
+  'silences:selectionPlan': { args: [items: SelectionItem[]]; result: SelectionPlan };
   'silences:create': { args: [clusterId: string, draft: SilenceDraft]; result: SilenceResult };
   'silences:update': { args: [silenceKey: string, draft: SilenceDraft]; result: SilenceResult };
   'silences:extend': { args: [silenceKey: string, endsAt: string]; result: SilenceResult };
@@ -143,6 +146,7 @@ export const REQUEST_CHANNELS = [
   'notifications:snooze',
   'silences:quickMatchers',
   'silences:preview',
+  'silences:selectionPlan',
   'silences:create',
   'silences:update',
   'silences:extend',

@@ -149,6 +149,10 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
       return core.silences.preview(clusterId, matchers);
     },
 
+    // Items no longer in the view are counted (`gone`), not refused: a poll may have resolved
+    // them between the click and the request.
+    'silences:selectionPlan': async (items) => core.silences.selectionPlan(items),
+
     'silences:create': async (clusterId, draft) => {
       requireCluster(clusterId);
       return core.silences.create(clusterId, draft);

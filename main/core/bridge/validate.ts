@@ -8,6 +8,7 @@ import type { FieldProblem, RequestChannel, Requests } from './contract.ts';
 import { HISTORY_KINDS } from '../history/record.ts';
 import { SILENCE_TEXT_LIMITS as TEXT } from '../model/field-rules.ts';
 import { limitedText } from '../settings/field-checks.ts';
+import { MAX_SELECTION_ITEMS } from '../model/selection-plan.ts';
 
 const isoTime = z
   .string()
@@ -91,6 +92,17 @@ export const argSchemas: ArgSchemas = {
   'notifications:snooze': z.tuple([isoTime.nullable()]),
   'silences:quickMatchers': z.tuple([quickFromSchema]),
   'silences:preview': z.tuple([id, matchers]),
+  'silences:selectionPlan': z.tuple([
+    z
+      .array(
+        z.union([
+          z.strictObject({ groupKey: id }),
+          z.strictObject({ fingerprint: id, clusterId: id }),
+        ]),
+      )
+      .min(1, 'nothing is selected')
+      .max(MAX_SELECTION_ITEMS, 'at most 5,000 selected rows'),
+  ]),
   'silences:create': z.tuple([id, silenceDraftSchema]),
   'silences:update': z.tuple([id, silenceDraftSchema]),
   'silences:extend': z.tuple([id, isoTime]),

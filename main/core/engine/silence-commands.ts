@@ -9,6 +9,7 @@ import type { Clock, Core, ExtendResult, SilenceDraft, SilenceResult } from '../
 import type { Settings } from '../settings/types.ts';
 import { buildDraft, quickMatchersForAlert, quickMatchersForGroup } from '../silences/quick.ts';
 import { previewSilence } from '../silences/preview.ts';
+import { planSelection } from '../silences/selection-plan.ts';
 import { SilenceValidationError, type SilenceActions } from '../silences/actions.ts';
 import { validateDraft } from '../silences/validate.ts';
 import { ackAnnotations, ackComment } from '../silences/ack.ts';
@@ -79,6 +80,8 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     quickMatchers,
     // (async arrows below: validation failures reject instead of throwing synchronously)
     preview: (clusterId, matchers) => previewSilence(o.snapshot(), clusterId, matchers),
+    selectionPlan: (items) =>
+      planSelection(o.snapshot(), items, o.settings().silences.volatileLabels),
     create: async (clusterId, draft) => {
       checkComment(draft);
       return actions.create(clusterId, draft);

@@ -99,6 +99,7 @@ const malformed: Record<RequestChannel, unknown[][]> = {
   'notifications:snooze': [[], ['not a time'], [123]],
   'silences:quickMatchers': [[], [{}], [{ groupKey: 5 }], [{ groupKey: 'g', evil: true }]],
   'silences:preview': [['c'], ['c', [{ name: 'a' }]], [5, []]],
+  'silences:selectionPlan': [[], [[]], [[{ fingerprint: 'f' }]], [[{ groupKey: 'g', x: 1 }]]],
   'silences:create': [
     ['c'],
     ['c', { ...draft, matchers: [] }],

@@ -4,6 +4,8 @@
 
 export function isShortcutKey(e: KeyboardEvent, dialogOpen: boolean): boolean {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || dialogOpen) return false;
+  // Any open modal <dialog> (the selection's silence dialog, the shortcuts sheet) owns the keys.
+  if (typeof document !== 'undefined' && document.querySelector('dialog[open]')) return false;
   const t = e.target as HTMLElement | null;
   const typing =
     !!t &&
