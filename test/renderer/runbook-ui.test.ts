@@ -94,6 +94,8 @@ describe('runbook and dashboard on the row, and the o key', { skip: amSkipReason
     await rowOf('KubePodCrashLooping').first().locator('.age').click();
     await page.locator('body').press('o');
     await waitFor(() => t.ui.opened.at(-1) === RUNBOOK, { message: 'o on an alert' });
+    // Said in the window: the browser may open on another desktop.
+    await page.locator('[data-testid=toast]', { hasText: 'Runbook opened' }).first().waitFor();
     await groupOf('DiskFull').locator('.main').click();
     await page.locator('body').press('o');
     await waitFor(() => t.ui.opened.at(-1) === 'https://wiki.example.com/DiskFull', {

@@ -16,6 +16,7 @@ import { NotificationSounds } from '../sound/notification-sounds.ts';
 import { SoundPlayer } from '../sound/player.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
 import type { FilterState } from '../alerts/filter-state.svelte.ts';
+import { errorMessage } from './errors.ts';
 import { AppSettings, type SettingsChange } from './app-settings.svelte.ts';
 import { FilterPersistence } from './filter-persistence.svelte.ts';
 import { Navigation } from './navigation.svelte.ts';
@@ -163,8 +164,9 @@ export class AppStore {
   }
 
   openExternal(url: string): void {
-    void this.bridge['app:openExternal'](url).catch(() => {
-      /* the shell refuses non-http(s) URLs; nothing else to do */
+    void this.bridge['app:openExternal'](url).catch((e: unknown) => {
+      // Refused (not http(s)) or no browser to hand it to: never a silent nothing.
+      this.notifications.flash({ title: 'Link not opened', body: errorMessage(e) });
     });
   }
 }
