@@ -49,6 +49,8 @@ export class Navigation {
   /** Asked before the view changes (Settings with unsaved changes); false stays. */
   #leaveGuard: ((to: ViewName) => boolean) | null = null;
   readonly #viewLinks = new HandOff<string>();
+  /** Not state: read only when `/` is pressed. */
+  readonly #viewFilters: Partial<Record<ViewName, () => void>> = {};
 
   get current(): ViewName {
     return this.#current;
@@ -103,10 +105,20 @@ export class Navigation {
     return this.#viewLinks.handle(apply);
   }
 
-  /** `/`: the alerts view, with its filter input focused. */
+  /** `/`: the current view's own search box, else the alerts view with its filter focused. */
   focusFilter(): void {
+    const own = this.#viewFilters[this.#current];
+    if (own) return own();
     if (!this.#go('alerts')) return;
     this.#filterFocus.request();
+  }
+
+  /** A view with its own search box (Silences, Instances, Timeline) takes `/` while mounted. */
+  handleViewFilter(view: ViewName, focus: () => void): () => void {
+    this.#viewFilters[view] = focus;
+    return () => {
+      if (this.#viewFilters[view] === focus) delete this.#viewFilters[view];
+    };
   }
 
   /** The filter bar focuses its input on request while mounted. */
