@@ -4,7 +4,7 @@
 // the next one or "Add matcher"; Tab stays inside every dialog and closing one gives focus back
 // to the control that opened it; "Silence created" focuses Done; Extend keeps focus, Expire…
 // focuses its confirmation and then Recreate; a <details> menu closed with Esc focuses its
-// summary. Each step asserts document.activeElement.
+// summary; dismissing a toast focuses the next one. Each step asserts document.activeElement.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -257,5 +257,22 @@ describe('focus is never lost', { skip: amSkipReason() }, () => {
     await page.keyboard.press('Escape');
     await waitFor(async () => (await picker.getAttribute('open')) === null);
     await focusIs(page, (f) => f.tag === 'SUMMARY', 'the menu summary');
+  });
+
+  it('dismissing a toast from the keyboard focuses the next toast', async () => {
+    // Two toasts: "Acknowledged" (a on the selected group), then "Already acknowledged".
+    await page.locator('details.picker summary', { hasText: 'Instances' }).blur();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('a');
+    await page.locator('[data-testid=group-row] [data-testid=group-ack]').first().waitFor({
+      timeout: 15_000,
+    });
+    await page.keyboard.press('a');
+    const toasts = page.locator('[data-testid=toast]');
+    await waitFor(async () => (await toasts.count()) === 2);
+    await toasts.first().getByRole('button', { name: 'Dismiss' }).focus();
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await toasts.count()) === 1);
+    await focusIs(page, (f) => f.testid === 'toast-body', 'the toast left');
   });
 });
