@@ -170,13 +170,19 @@ describe('focus is never lost', { skip: amSkipReason() }, () => {
     await focusIs(page, (f) => f.text === 'New silence' && f.inDialog === null, 'New silence');
   });
 
-  it('"Silence created" focuses Done; closing returns to the opener', async () => {
+  it('a saved template and "Silence created" (Done) keep focus; closing returns to the opener', async () => {
     await page.locator('.list-tools button', { hasText: 'New silence' }).click();
     const d = dialog();
     await d.waitFor();
     await d.locator('#silence-comment').fill('focus test');
     await d.locator('[aria-label="Label name 1"]').fill('alertname');
     await d.locator('[aria-label="Value 1"]').fill('FocusDiskFull');
+    // Save as template…: its name field, then back to the button once saved.
+    await d.locator('[data-testid=template-open]').click();
+    await focusIs(page, (f) => f.testid === 'template-name', 'the template name');
+    await page.keyboard.type('focus template');
+    await page.keyboard.press('Enter');
+    await focusIs(page, (f) => f.testid === 'template-open', 'Save as template…');
     await d.locator('[aria-label="Value 1"]').press('Control+Enter');
     await d.locator('[data-testid=silence-done]').waitFor({ timeout: 15_000 });
     await focusIs(page, (f) => f.testid === 'silence-done', 'Done');
@@ -262,6 +268,8 @@ describe('focus is never lost', { skip: amSkipReason() }, () => {
   it('dismissing a toast from the keyboard focuses the next toast', async () => {
     // Two toasts: "Acknowledged" (a on the selected group), then "Already acknowledged".
     await page.locator('details.picker summary', { hasText: 'Instances' }).blur();
+    for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
+      await page.keyboard.press('Escape');
     await page.keyboard.press('Home');
     await page.keyboard.press('a');
     await page.locator('[data-testid=group-row] [data-testid=group-ack]').first().waitFor({

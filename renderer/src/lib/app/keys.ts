@@ -62,5 +62,7 @@ export function isShortcutKey(e: KeyboardEvent, dialogOpen: boolean, ownRows?: E
   const t = e.target;
   if (!(t instanceof HTMLElement)) return true;
   if (typing(t, e.key)) return false;
+  // Esc in an open menu closes that menu (lib/focus/menu.ts), not a toast or the detail pane.
+  if (e.key === 'Escape' && t.closest('details[open], .popover')) return false;
   return !activates(t, e.key) || (ownRows?.contains(t) ?? false);
 }
