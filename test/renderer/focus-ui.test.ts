@@ -4,7 +4,8 @@
 // the next one or "Add matcher"; Tab stays inside every dialog and closing one gives focus back
 // to the control that opened it; "Silence created" focuses Done; Extend keeps focus, Expire…
 // focuses its confirmation and then Recreate; a <details> menu closed with Esc focuses its
-// summary; dismissing a toast focuses the next one. Each step asserts document.activeElement.
+// summary; the detail pane closed from inside focuses its row; dismissing a toast focuses the
+// next one. Each step asserts document.activeElement.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -263,6 +264,22 @@ describe('focus is never lost', { skip: amSkipReason() }, () => {
     await page.keyboard.press('Escape');
     await waitFor(async () => (await picker.getAttribute('open')) === null);
     await focusIs(page, (f) => f.tag === 'SUMMARY', 'the menu summary');
+  });
+
+  it('closing the detail pane with focus in it (× or Esc) focuses its row', async () => {
+    for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
+      await page.keyboard.press('Escape');
+    const pane = page.locator('[data-testid=detail-pane]');
+    await page.locator('[data-testid=alert-row] .age').first().click();
+    await page.locator('[data-testid=detail-close]').focus();
+    await page.keyboard.press('Enter');
+    await pane.waitFor({ state: 'detached' });
+    await focusIs(page, (f) => f.testid === 'alert-row', 'the alert row');
+    await page.locator('[data-testid=alert-row] .age').last().click();
+    await pane.getByRole('button', { name: 'Silence…', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await pane.waitFor({ state: 'detached' });
+    await focusIs(page, (f) => f.testid === 'alert-row', 'the alert row');
   });
 
   it('dismissing a toast from the keyboard focuses the next toast', async () => {
