@@ -2,7 +2,8 @@
 // with the real core, a history file and a real Alertmanager: after clicking a state checkbox
 // `/` still focuses the filter and what is typed lands there (Space still toggles the box); `a`
 // acknowledges the selected group on the server; `E` / `e` collapse and expand every group;
-// j/k, Enter, Esc and `/` in Silences, Instances and the Timeline; `?` lists the new keys.
+// j/k, Enter, Esc and `/` in Silences, Instances and the Timeline (Enter on a line shows its
+// alert, or selects its silence); `?` lists the new keys.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -224,6 +225,33 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     const detail = page.locator('[data-testid=alert-detail]');
     await detail.waitFor({ timeout: 10_000 });
     assert.match((await detail.textContent()) ?? '', /ListKeysB/);
+  });
+
+  it('Timeline: Enter on a silence line selects that silence in Silences', async () => {
+    await page.keyboard.press('4');
+    const filter = page.locator('input[aria-label="Filter the timeline"]');
+    await filter.fill('');
+    await filter.press('Enter');
+    await filter.blur();
+    const kinds = page.locator('section[aria-label=Events] [data-testid=timeline-record]');
+    // The ack written with `a` above is a new silence: "silence-created", with its key.
+    const index = await waitFor(
+      async () => {
+        const all = await kinds.evaluateAll((els) =>
+          els.map((e) => e.getAttribute('data-kind') ?? ''),
+        );
+        const i = all.indexOf('silence-created');
+        return i >= 0 ? i + 1 : false;
+      },
+      { timeoutMs: 15_000 },
+    );
+    await page.keyboard.press('Home');
+    for (let i = 1; i < index; i++) await page.keyboard.press('j');
+    await waitFor(async () => (await kinds.nth(index - 1).getAttribute('aria-current')) === 'true');
+    await page.keyboard.press('Enter');
+    const detail = page.locator('[data-testid=silence-detail]');
+    await detail.waitFor({ timeout: 10_000 });
+    assert.match((await detail.textContent()) ?? '', /ACK!/);
   });
 
   it('? lists the acknowledge and expand / collapse keys', async () => {

@@ -50,6 +50,8 @@ export class Navigation {
   #leaveGuard: ((to: ViewName) => boolean) | null = null;
   readonly #viewLinks = new HandOff<string>();
   /** Not state: read only when `/` is pressed. */
+  readonly #silenceTargets = new HandOff<string>();
+  readonly #instanceTargets = new HandOff<string>();
   readonly #viewFilters: Partial<Record<ViewName, () => void>> = {};
 
   get current(): ViewName {
@@ -98,6 +100,22 @@ export class Navigation {
   /** The alerts view shows navigation targets while mounted (one that came first, at once). */
   handleAlertsTargets(show: (target: AlertsTarget) => void): () => void {
     return this.#alertsTargets.handle(show);
+  }
+
+  /** Silences, with this silence selected (a Timeline line about it). */
+  showSilence(key: string): void {
+    if (this.#go('silences')) this.#silenceTargets.request(key);
+  }
+  handleSilenceTargets(select: (key: string) => void): () => void {
+    return this.#silenceTargets.handle(select);
+  }
+
+  /** Instances, with this instance selected (a Timeline line about it). */
+  showInstance(id: string): void {
+    if (this.#go('instances')) this.#instanceTargets.request(id);
+  }
+  handleInstanceTargets(select: (id: string) => void): () => void {
+    return this.#instanceTargets.handle(select);
   }
 
   /** The saved views apply view links the app was opened with (alertmanager-tray://view?…). */
