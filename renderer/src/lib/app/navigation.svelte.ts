@@ -49,6 +49,10 @@ export class Navigation {
   /** Asked before the view changes (Settings with unsaved changes); false stays. */
   #leaveGuard: ((to: ViewName) => boolean) | null = null;
   readonly #viewLinks = new HandOff<string>();
+  /** Not state: read only when `/` is pressed. */
+  readonly #silenceTargets = new HandOff<string>();
+  readonly #instanceTargets = new HandOff<string>();
+  readonly #viewFilters: Partial<Record<ViewName, () => void>> = {};
 
   get current(): ViewName {
     return this.#current;
@@ -98,15 +102,41 @@ export class Navigation {
     return this.#alertsTargets.handle(show);
   }
 
+  /** Silences, with this silence selected (a Timeline line about it). */
+  showSilence(key: string): void {
+    if (this.#go('silences')) this.#silenceTargets.request(key);
+  }
+  handleSilenceTargets(select: (key: string) => void): () => void {
+    return this.#silenceTargets.handle(select);
+  }
+
+  /** Instances, with this instance selected (a Timeline line about it). */
+  showInstance(id: string): void {
+    if (this.#go('instances')) this.#instanceTargets.request(id);
+  }
+  handleInstanceTargets(select: (id: string) => void): () => void {
+    return this.#instanceTargets.handle(select);
+  }
+
   /** The saved views apply view links the app was opened with (alertmanager-tray://view?…). */
   handleViewLinks(apply: (link: string) => void): () => void {
     return this.#viewLinks.handle(apply);
   }
 
-  /** `/`: the alerts view, with its filter input focused. */
+  /** `/`: the current view's own search box, else the alerts view with its filter focused. */
   focusFilter(): void {
+    const own = this.#viewFilters[this.#current];
+    if (own) return own();
     if (!this.#go('alerts')) return;
     this.#filterFocus.request();
+  }
+
+  /** A view with its own search box (Silences, Instances, Timeline) takes `/` while mounted. */
+  handleViewFilter(view: ViewName, focus: () => void): () => void {
+    this.#viewFilters[view] = focus;
+    return () => {
+      if (this.#viewFilters[view] === focus) delete this.#viewFilters[view];
+    };
   }
 
   /** The filter bar focuses its input on request while mounted. */
