@@ -73,6 +73,31 @@ describe('typed durations, exact on the server, Ctrl+Enter', { skip: amSkipReaso
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('keyboard only: the duration is one Tab from the comment, whatever the matchers', async () => {
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.locator('#silence-comment').focus();
+    await page.keyboard.type('keys only');
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(() => {
+        const el = (globalThis as unknown as { document: { activeElement: unknown } }).document
+          .activeElement as { dataset?: Record<string, string> } | null;
+        return el?.dataset?.['testid'] ?? null;
+      }),
+      'silence-duration',
+    );
+    await page.keyboard.type('2h');
+    await page.keyboard.press('Control+Enter');
+    const s = await waitFor(async () => (await silences()).find((x) => x.comment === 'keys only'));
+    assert.equal(Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 1000), 7200);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('a duration that does not read is explained at its field and nothing is sent', async () => {
     const before = (await silences()).length;
     await page
