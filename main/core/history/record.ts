@@ -41,4 +41,15 @@ export interface HistoryRecord {
   silenceKey?: string;
   /** Human text: the escalation, the silence's matchers, a notification's title, a reason. */
   detail?: string;
+  /**
+   * Set on records the app did not see itself but filled in afterwards from Prometheus'
+   * ALERTS series (backfill/): their times are only as exact as the query's step.
+   */
+  filled?: FilledFrom;
+}
+
+export interface FilledFrom {
+  from: 'prometheus';
+  /** The query_range step: a filled time is within this of the real one. */
+  stepMs: number;
 }

@@ -138,16 +138,32 @@ export function timelineSummary(
   const since24h = nowMs - DAY;
   // Aggregates in SQL: one row per alert in the range, then the counts of every alert's
   // firings over 7 days and the hourly firings per group, each in one pass.
-  const spans = db.alertsInRange(q.fromMs, q.toMs);
-  const counts = db.firedCounts(since24h, nowMs - 7 * DAY);
-  const alerts: AlertStats[] = [];
+  // Without a filter only the newest MAX_SUMMARY_ALERTS (and one to tell it was cut) are read.
+  const spans = db.alertsInRange(
+    q.fromMs,
+    q.toMs,
+    matchers.length === 0 ? MAX_SUMMARY_ALERTS + 1 : undefined,
+  );
+  const kept: typeof spans = [];
   let truncated = false;
-  for (const { latest: r, firstAt, lastAt } of spans) {
+  for (const span of spans) {
+    const r = span.latest;
     if (r.fingerprint === undefined || !passes(r, matchers)) continue;
-    if (alerts.length >= MAX_SUMMARY_ALERTS || (alerts.length > 0 && outOfTime(matchers))) {
+    if (kept.length >= MAX_SUMMARY_ALERTS || (kept.length > 0 && outOfTime(matchers))) {
       truncated = true;
       break;
     }
+    kept.push(span);
+  }
+  // Firing counts of the summarised alerts only, from the index.
+  const counts = db.firedCounts(
+    kept.map((s) => s.latest.fingerprint ?? ''),
+    since24h,
+    nowMs - 7 * DAY,
+  );
+  const alerts: AlertStats[] = [];
+  for (const { latest: r, firstAt, lastAt } of kept) {
+    if (r.fingerprint === undefined) continue;
     const [day, week] = counts.get(`${r.clusterId ?? ''}\u0000${r.fingerprint}`) ?? [0, 0];
     alerts.push({
       fingerprint: r.fingerprint,
@@ -193,7 +209,7 @@ export function timelineSummary(
     }
   }
   if (groups.size > 0) {
-    for (const cell of db.firedByGroupHour(since24h)) {
+    for (const cell of db.firedByGroupHour([...groups.keys()], since24h)) {
       const g = groups.get(cell.groupKey);
       if (g && cell.hour >= 0 && cell.hour < 24) g.heatmap[cell.hour] = cell.count;
     }
