@@ -54,6 +54,8 @@ export class HistoryDb {
       this.#db.exec('PRAGMA auto_vacuum = INCREMENTAL');
       this.#db.exec('PRAGMA journal_mode = DELETE');
       this.#db.exec('PRAGMA synchronous = FULL');
+      this.#db.exec('PRAGMA locking_mode = EXCLUSIVE');
+      this.#db.exec('PRAGMA cache_size = -32768');
       const check = this.#db.get('PRAGMA quick_check') as Row | null;
       if (check?.quick_check !== 'ok') {
         throw new HistoryFileError(`history file is damaged: ${String(check?.quick_check)}`);
@@ -190,22 +192,35 @@ export class HistoryDb {
   /**
    * Alerts with records in the range (notifications left out), latest first: each alert's
    * first and last time in the range and its latest record there (labels, group, kind).
-   * `limit` keeps the newest that many (the caller has no filter to apply to the rest).
+   * `limit` keeps the newest that many (the caller has no filter to apply to the rest);
+   * `counts` adds each alert's firings since two times, one index seek per alert.
    */
-  alertsInRange(fromMs: number | undefined, toMs: number | undefined, limit?: number): AlertSpan[] {
+  alertsInRange(
+    fromMs: number | undefined,
+    toMs: number | undefined,
+    limit?: number,
+    counts?: { since24h: number; since7d: number },
+  ): AlertSpan[] {
     const { where, args } = this.#conditions({
       ...(fromMs !== undefined ? { fromMs } : {}),
       ...(toMs !== undefined ? { toMs } : {}),
     });
     where.push("e.fingerprint IS NOT NULL AND e.kind NOT IN ('notified', 'withheld')");
+    const fired = (since: string) =>
+      `(SELECT count(*) FROM events f WHERE f.fingerprint = m.fp AND f.cluster = m.cl AND f.kind = 'fired' AND f.at >= ${since})`;
+    const countCols = counts ? `, ${fired('?')} AS day, ${fired('?')} AS week` : '';
+    // A range reads its rows by time; without statistics SQLite would rather walk the whole
+    // (fingerprint, cluster, …) index to save the grouping's sort.
+    const byTime = fromMs !== undefined ? ' INDEXED BY events_at' : '';
     const rows = this.#db.all(
-      `SELECT ${COLUMNS}, m.first_at, m.last_at FROM (SELECT max(e.id) AS id, min(e.at) AS first_at, max(e.at) AS last_at FROM events e WHERE ${where.join(' AND ')} GROUP BY e.cluster, e.fingerprint ORDER BY last_at DESC${limit !== undefined ? ` LIMIT ${Math.max(1, Math.floor(limit))}` : ''}) m JOIN events e ON e.id = m.id ${JOINS} ORDER BY m.last_at DESC`,
-      args,
+      `SELECT ${COLUMNS}, m.first_at, m.last_at${countCols} FROM (SELECT max(e.id) AS id, e.cluster AS cl, e.fingerprint AS fp, min(e.at) AS first_at, max(e.at) AS last_at FROM events e${byTime} WHERE ${where.join(' AND ')} GROUP BY e.cluster, e.fingerprint ORDER BY last_at DESC${limit !== undefined ? ` LIMIT ${Math.max(1, Math.floor(limit))}` : ''}) m JOIN events e ON e.id = m.id ${JOINS} ORDER BY m.last_at DESC`,
+      counts ? [counts.since24h, counts.since7d, ...args] : args,
     ) as Row[];
     return rows.map((row) => ({
       latest: toRecord(row),
       firstAt: Number(row.first_at),
       lastAt: Number(row.last_at),
+      ...(counts ? { fired: [Number(row.day), Number(row.week)] as [number, number] } : {}),
     }));
   }
 
@@ -260,22 +275,52 @@ export class HistoryDb {
     return out;
   }
 
-  /** Firings per group and hour since `sinceMs` (hour 0 = the first hour after it). */
+  /**
+   * Firings per group and hour since `sinceMs` (hour 0 = the first hour after it): one seek
+   * per group, its hours listed in the index's order (no sort of every firing).
+   */
   firedByGroupHour(
     groupKeys: readonly string[],
     sinceMs: number,
   ): { groupKey: string; hour: number; count: number }[] {
-    const rows = this.#inChunks(
-      "SELECT ng.text AS group_key, hour, n FROM (SELECT e.group_key AS g, (e.at - ?) / 3600000 AS hour, count(*) AS n FROM events e WHERE e.group_key IN (%IN%) AND e.kind = 'fired' AND e.at >= ? GROUP BY e.group_key, hour) c JOIN names ng ON ng.id = c.g",
-      [sinceMs],
-      this.#nameIds(groupKeys),
-      [sinceMs],
+    const keys = [...new Set(groupKeys)];
+    const out: { groupKey: string; hour: number; count: number }[] = [];
+    for (let i = 0; i < keys.length; i += IN_CHUNK) {
+      const part = keys.slice(i, i + IN_CHUNK);
+      const rows = this.#db.all(
+        `SELECT g.text AS group_key, (SELECT group_concat((f.at - ?) / 3600000) FROM events f WHERE f.group_key = g.id AND f.kind = 'fired' AND f.at >= ?) AS hours FROM names g WHERE g.text IN (${part.map(() => '?').join(', ')})`,
+        [sinceMs, sinceMs, ...part],
+      ) as Row[];
+      for (const r of rows) {
+        const hours = str(r.hours);
+        if (hours === undefined) continue;
+        const perHour = new Map<number, number>();
+        for (const h of hours.split(',')) perHour.set(Number(h), (perHour.get(Number(h)) ?? 0) + 1);
+        for (const [hour, count] of perHour) out.push({ groupKey: String(r.group_key), hour, count });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether the alert has a record of this kind in [fromMs, toMs] (a filled record is not
+   * written where the app, or an earlier fill, recorded the same change).
+   */
+  hasAlertRecord(
+    kind: 'fired' | 'resolved',
+    clusterId: string | undefined,
+    fingerprint: string,
+    fromMs: number,
+    toMs: number,
+  ): boolean {
+    const fp = this.#intern.existingName(fingerprint);
+    if (fp === undefined) return false;
+    const cluster = clusterId === undefined ? undefined : this.#intern.existingName(clusterId);
+    const row = this.#db.get(
+      'SELECT 1 AS x FROM events e WHERE e.fingerprint = ? AND e.kind = ? AND e.at >= ? AND e.at <= ? AND e.cluster IS ? LIMIT 1',
+      [fp, kind, fromMs, toMs, cluster ?? null],
     );
-    return rows.map((r) => ({
-      groupKey: String(r.group_key),
-      hour: Number(r.hour),
-      count: Number(r.n),
-    }));
+    return row !== null;
   }
 
   /** How many records of each kind since a time. */

@@ -58,13 +58,14 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 /**
  * The indexes, made after a migration has copied the rows (cheaper than keeping them up to
  * date row by row). (at, kind, cluster, fingerprint) answers "which alerts since" without
- * reading the rows; (fingerprint, kind, at) and (group_key, kind, at) count an alert's or a
- * group's firings from the index alone, and serve an alert's or a group's records.
+ * reading the rows; (fingerprint, cluster, kind, at) and (group_key, kind, at) count an
+ * alert's or a group's firings from the index alone (one seek each), and serve an alert's or
+ * a group's records.
  */
 export const EVENTS_INDEXES = `
 CREATE INDEX IF NOT EXISTS events_at ON events(at, kind, cluster, fingerprint);
 CREATE INDEX IF NOT EXISTS events_group ON events(group_key, kind, at);
-CREATE INDEX IF NOT EXISTS events_alert ON events(fingerprint, kind, at, cluster);
+CREATE INDEX IF NOT EXISTS events_alert ON events(fingerprint, cluster, kind, at);
 `;
 
 export interface HistoryLimits {
@@ -79,6 +80,8 @@ export interface AlertSpan {
   latest: HistoryRecord;
   firstAt: number;
   lastAt: number;
+  /** Its firings since `counts.since24h` and `counts.since7d`, when asked for. */
+  fired?: [number, number];
 }
 
 export interface HistoryFileStats {

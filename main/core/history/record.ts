@@ -20,6 +20,8 @@ export const HISTORY_KINDS = [
   // already firing when the app first saw its cluster. Not a firing: the app did not see it
   // start, so it is not counted in "fired N times".
   'first-seen',
+  // A time the app was not watching that could not be filled from Prometheus (backfill/).
+  'gap',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

@@ -7,6 +7,8 @@ import type { Clock, Core, CycleReport } from '../service.ts';
 import type { HygieneMark, HygieneStore } from '../silences/hygiene-memory.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { initialClusters } from '../policy/differ.ts';
+import type { Gap } from './backfill/gap-filler.ts';
+import { watchGaps, type GapWatch } from './backfill/gap-watch.ts';
 import { HistoryDb } from './history-db.ts';
 import type { HistoryLimits } from './history-rows.ts';
 import { openRecordsOf, recordsOfCycle } from './from-cycle.ts';
@@ -48,6 +50,12 @@ export interface HistoryRecorderOptions {
   clock: Clock;
   limits: () => HistoryLimits;
   log?: (message: string) => void;
+  /** Fills the times the app was not watching (backfill/); without it they stay empty. */
+  fillGap?: (gap: Gap, learned: ReadonlyMap<string, readonly string[]>) => Promise<HistoryRecord[]>;
+  /** A pause between cycles longer than this is a gap to fill (default 60 s). */
+  minGapMs?: () => number;
+  /** How late the app may record a change (its slowest poll and a margin; default 20 s). */
+  lateMs?: () => number;
 }
 
 export class HistoryRecorder {
@@ -63,10 +71,26 @@ export class HistoryRecorder {
   readonly #open = new Map<string, HistoryRecord>();
   /** Silence hygiene's marks waiting to be written with the next rows (null: forget). */
   readonly #marks = new Map<string, HygieneMark | null>();
+  readonly #gaps: GapWatch | undefined;
+  #lastAt: number | undefined;
+  #closed = false;
 
   constructor(opts: HistoryRecorderOptions) {
     this.#opts = opts;
     this.#openFile();
+    this.#gaps = opts.fillGap
+      ? watchGaps({
+          fill: opts.fillGap,
+          minGapMs: opts.minGapMs ?? (() => 60_000),
+          lateMs: opts.lateMs ?? (() => 20_000),
+          db: () => this.#db,
+          append: (rows) => {
+            this.append(rows);
+            this.#schedule(0);
+          },
+          ...(opts.log ? { log: opts.log } : {}),
+        })
+      : undefined;
   }
 
   #openFile(): void {
@@ -114,6 +138,7 @@ export class HistoryRecorder {
    * outside the poll), in order, so a cycle costs the core one array push.
    */
   recordCycle(c: CycleReport): void {
+    this.#gaps?.observe(c.at);
     this.#cycles.push(c);
     // Reports hold views: never more than a few (one per poll, written every second).
     if (this.#cycles.length > 64) this.#convert();
@@ -122,7 +147,13 @@ export class HistoryRecorder {
 
   /** Turns the waiting cycle reports into queued rows, oldest first. */
   #convert(): void {
-    for (const c of this.#cycles.splice(0)) this.#rowsOf(c);
+    // While a gap is filled, the cycles after it wait (filled records come first).
+    if (this.#gaps?.holding(this.#cycles.length)) return;
+    for (const c of this.#cycles.splice(0)) {
+      this.#gaps?.learn(c);
+      this.#rowsOf(c);
+      this.#lastAt = c.at;
+    }
   }
 
   #rowsOf(c: CycleReport): void {
@@ -168,7 +199,8 @@ export class HistoryRecorder {
 
   /** Queues rows; they are written within FLUSH_MS. */
   append(rows: readonly HistoryRecord[]): void {
-    if (rows.length === 0) return;
+    // A fill that answers after close() writes nothing (the file may be another's by then).
+    if (rows.length === 0 || this.#closed) return;
     for (const r of rows) this.#queue.push(r);
     if (this.#queue.length > MAX_QUEUE) {
       this.#dropped += this.#queue.length - MAX_QUEUE;
@@ -178,7 +210,7 @@ export class HistoryRecorder {
   }
 
   #schedule(ms: number): void {
-    if (this.#timer !== undefined) return;
+    if (this.#timer !== undefined || this.#closed) return;
     this.#timer = this.#opts.clock.setTimeout(() => {
       this.#timer = undefined;
       this.flush(CHUNK);
@@ -207,6 +239,9 @@ export class HistoryRecorder {
       this.#marks.clear();
       this.#error =
         this.#dropped > 0 ? `${this.#dropped} records dropped while unwritable` : undefined;
+      if (this.#lastAt !== undefined && this.#queue.length === 0) {
+        this.#gaps?.store(this.#lastAt, max === Infinity ? 0 : 10_000);
+      }
     } catch (e) {
       this.#error = `cannot write the history: ${(e as Error).message}`;
       this.#opts.log?.(`history: ${this.#error}`);
@@ -292,6 +327,7 @@ export class HistoryRecorder {
     if (this.#timer !== undefined) this.#opts.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
     this.flush();
+    this.#closed = true;
     this.#db?.close();
     this.#db = null;
   }

@@ -138,12 +138,13 @@ export function timelineSummary(
   const since24h = nowMs - DAY;
   // Aggregates in SQL: one row per alert in the range, then the counts of every alert's
   // firings over 7 days and the hourly firings per group, each in one pass.
-  // Without a filter only the newest MAX_SUMMARY_ALERTS (and one to tell it was cut) are read.
-  const spans = db.alertsInRange(
-    q.fromMs,
-    q.toMs,
-    matchers.length === 0 ? MAX_SUMMARY_ALERTS + 1 : undefined,
-  );
+  // Without a filter only the newest MAX_SUMMARY_ALERTS (and one to tell it was cut) are read,
+  // with their firing counts; with one, the counts of those that pass are asked after.
+  const since7d = nowMs - 7 * DAY;
+  const spans =
+    matchers.length === 0
+      ? db.alertsInRange(q.fromMs, q.toMs, MAX_SUMMARY_ALERTS + 1, { since24h, since7d })
+      : db.alertsInRange(q.fromMs, q.toMs);
   const kept: typeof spans = [];
   let truncated = false;
   for (const span of spans) {
@@ -155,16 +156,19 @@ export function timelineSummary(
     }
     kept.push(span);
   }
-  // Firing counts of the summarised alerts only, from the index.
-  const counts = db.firedCounts(
-    kept.map((s) => s.latest.fingerprint ?? ''),
-    since24h,
-    nowMs - 7 * DAY,
-  );
+  const counts =
+    matchers.length === 0
+      ? undefined
+      : db.firedCounts(
+          kept.map((s) => s.latest.fingerprint ?? ''),
+          since24h,
+          since7d,
+        );
   const alerts: AlertStats[] = [];
-  for (const { latest: r, firstAt, lastAt } of kept) {
+  for (const { latest: r, firstAt, lastAt, fired } of kept) {
     if (r.fingerprint === undefined) continue;
-    const [day, week] = counts.get(`${r.clusterId ?? ''}\u0000${r.fingerprint}`) ?? [0, 0];
+    const [day, week] = fired ??
+      counts?.get(`${r.clusterId ?? ''}\u0000${r.fingerprint}`) ?? [0, 0];
     alerts.push({
       fingerprint: r.fingerprint,
       ...(r.clusterId !== undefined ? { clusterId: r.clusterId } : {}),

@@ -89,6 +89,7 @@ export const instanceSettingsSchema = z.object({
   timeoutSec: z.number().finite().positive().default(DEFAULT_TIMEOUT_SEC),
   enabled: z.boolean().default(true),
   cluster: z.string().optional(),
+  prometheusUrl: httpUrl.optional(),
 });
 
 export const quietHoursSchema = z.object({
