@@ -60,7 +60,7 @@ describe('tray: pipeline silent', () => {
     s.groups['g'] = {
       key: 'g',
       clusterId: 'instance:am1',
-      receiver: 'null',
+      receivers: ['null'],
       labels: { alertname: 'Watchdog' },
       alerts: ['wd'],
       counts: { active: 1, suppressed: 0, unprocessed: 0 },
