@@ -296,7 +296,8 @@ export class HistoryDb {
         if (hours === undefined) continue;
         const perHour = new Map<number, number>();
         for (const h of hours.split(',')) perHour.set(Number(h), (perHour.get(Number(h)) ?? 0) + 1);
-        for (const [hour, count] of perHour) out.push({ groupKey: String(r.group_key), hour, count });
+        for (const [hour, count] of perHour)
+          out.push({ groupKey: String(r.group_key), hour, count });
       }
     }
     return out;
@@ -316,9 +317,11 @@ export class HistoryDb {
     const fp = this.#intern.existingName(fingerprint);
     if (fp === undefined) return false;
     const cluster = clusterId === undefined ? undefined : this.#intern.existingName(clusterId);
+    // The app records an alert it first sees already firing as 'first-seen': the same start.
+    const kinds = kind === 'fired' ? "('fired', 'first-seen')" : "('resolved')";
     const row = this.#db.get(
-      'SELECT 1 AS x FROM events e WHERE e.fingerprint = ? AND e.kind = ? AND e.at >= ? AND e.at <= ? AND e.cluster IS ? LIMIT 1',
-      [fp, kind, fromMs, toMs, cluster ?? null],
+      `SELECT 1 AS x FROM events e WHERE e.fingerprint = ? AND e.kind IN ${kinds} AND e.at >= ? AND e.at <= ? AND e.cluster IS ? LIMIT 1`,
+      [fp, fromMs, toMs, cluster ?? null],
     );
     return row !== null;
   }

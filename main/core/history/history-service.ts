@@ -95,15 +95,22 @@ export class HistoryService {
     const readFile = this.#opts.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
     const slowestPoll = () =>
       Math.max(0, ...core.getSettings().instances.map((i) => i.pollIntervalSec * 1000));
+    const lateMs = () => slowestPoll() + 5_000;
     return {
       fillGap: (gap, learned) =>
         fillGap(
-          { settings: () => core.getSettings(), snapshot: () => core.snapshot(), secrets, readFile },
+          {
+            settings: () => core.getSettings(),
+            snapshot: () => core.snapshot(),
+            secrets,
+            readFile,
+            lateMs: lateMs(),
+          },
           gap,
           learned,
         ),
       minGapMs: () => this.#opts.minGapMs ?? Math.max(60_000, 3 * slowestPoll()),
-      lateMs: () => slowestPoll() + 5_000,
+      lateMs,
     };
   }
 

@@ -72,7 +72,9 @@ export class HistoryRecorder {
   /** Silence hygiene's marks waiting to be written with the next rows (null: forget). */
   readonly #marks = new Map<string, HygieneMark | null>();
   readonly #gaps: GapWatch | undefined;
-  #lastAt: number | undefined;
+  #heartbeat: unknown;
+  /** The core has polled since this recorder started (the app watches). */
+  #polled = false;
   #closed = false;
 
   constructor(opts: HistoryRecorderOptions) {
@@ -81,9 +83,13 @@ export class HistoryRecorder {
     this.#gaps = opts.fillGap
       ? watchGaps({
           fill: opts.fillGap,
-          minGapMs: opts.minGapMs ?? (() => 60_000),
+          minGapMs: () => this.#minGapMs(),
           lateMs: opts.lateMs ?? (() => 20_000),
           db: () => this.#db,
+          open: {
+            has: (cluster, fp) => this.#open.has(`${cluster ?? ''}\u0000${fp}`),
+            close: (cluster, fp) => this.#open.delete(`${cluster ?? ''}\u0000${fp}`),
+          },
           append: (rows) => {
             this.append(rows);
             this.#schedule(0);
@@ -122,7 +128,58 @@ export class HistoryRecorder {
   /** Records the core's cycles until the returned function is called. */
   attach(core: Pick<Core, 'onCycle' | 'snapshot'>): () => void {
     this.seed(core.snapshot());
-    return core.onCycle((c) => this.recordCycle(c));
+    const off = core.onCycle((c) => this.recordCycle(c));
+    if (this.#gaps) this.#beat(core, false);
+    return () => {
+      off();
+      this.#stopHeartbeat();
+    };
+  }
+
+  /**
+   * The heartbeat: the core reports cycles only when something changed, so this tells the
+   * gap watch that the app watches (once the core has polled) in quiet times too, and notices
+   * a sleep (the timer comes late). Every second until the core has polled, so a start's gap
+   * ends within a second of the first data; then every third of the shortest gap.
+   */
+  #beat(core: Pick<Core, 'snapshot'>, polled: boolean): void {
+    const period = polled ? Math.min(15_000, Math.max(1_000, this.#minGapMs() / 3)) : 1_000;
+    this.#heartbeat = this.#opts.clock.setTimeout(() => {
+      this.#heartbeat = undefined;
+      if (this.#closed || !this.#gaps) return;
+      const view = core.snapshot();
+      const now = this.#opts.clock.now();
+      const ready = Object.values(view.instances).some(
+        (i) => i.enabled && i.lastPollAt !== undefined,
+      );
+      if (ready) {
+        this.#polled = true;
+        this.#gaps.watching(now);
+        this.#gaps.learnView(() => Object.values(view.alerts), now);
+        // Nothing waits to be written: what came before now is stored.
+        if (this.#db && this.#queue.length === 0 && this.#cycles.length === 0) {
+          this.#storeWatched(0);
+        }
+      }
+      this.#beat(core, ready);
+    }, period);
+  }
+
+  #minGapMs(): number {
+    return this.#opts.minGapMs?.() ?? 60_000;
+  }
+
+  #stopHeartbeat(): void {
+    if (this.#heartbeat !== undefined) this.#opts.clock.clearTimeout(this.#heartbeat);
+    this.#heartbeat = undefined;
+  }
+
+  #storeWatched(everyMs: number): void {
+    try {
+      this.#gaps?.store(everyMs);
+    } catch (e) {
+      this.#opts.log?.(`history: ${(e as Error).message}`);
+    }
   }
 
   /**
@@ -138,7 +195,8 @@ export class HistoryRecorder {
    * outside the poll), in order, so a cycle costs the core one array push.
    */
   recordCycle(c: CycleReport): void {
-    this.#gaps?.observe(c.at);
+    this.#polled = true;
+    this.#gaps?.watching(c.at);
     this.#cycles.push(c);
     // Reports hold views: never more than a few (one per poll, written every second).
     if (this.#cycles.length > 64) this.#convert();
@@ -152,7 +210,6 @@ export class HistoryRecorder {
     for (const c of this.#cycles.splice(0)) {
       this.#gaps?.learn(c);
       this.#rowsOf(c);
-      this.#lastAt = c.at;
     }
   }
 
@@ -239,8 +296,8 @@ export class HistoryRecorder {
       this.#marks.clear();
       this.#error =
         this.#dropped > 0 ? `${this.#dropped} records dropped while unwritable` : undefined;
-      if (this.#lastAt !== undefined && this.#queue.length === 0) {
-        this.#gaps?.store(this.#lastAt, max === Infinity ? 0 : 10_000);
+      if (this.#queue.length === 0 && this.#cycles.length === 0) {
+        this.#gaps?.store(max === Infinity ? 0 : 10_000);
       }
     } catch (e) {
       this.#error = `cannot write the history: ${(e as Error).message}`;
@@ -324,6 +381,9 @@ export class HistoryRecorder {
 
   /** Writes what is queued and closes the file. */
   close(): void {
+    this.#stopHeartbeat();
+    // Watched until now: the next start's gap begins here, not at the last heartbeat.
+    if (this.#polled) this.#gaps?.closing(this.#opts.clock.now());
     if (this.#timer !== undefined) this.#opts.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
     this.flush();

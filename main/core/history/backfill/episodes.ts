@@ -1,13 +1,16 @@
 // From an ALERTS series (a point per query step while the alert fired) to the episodes that
-// began and ended inside the gap. Only those are filled: an episode already firing when the
-// app stopped watching, or still firing when it looked again, is one the app records itself
-// (as open, resolved "while not watched", or fired when it came back), and a filled copy
-// would be a second record of the same episode.
+// ended inside the gap. One still firing when the app looked again is left out: the app
+// records that one itself (fired, or first seen, when it came back), and a filled copy would
+// be a second record of it. One already firing at the range's start is returned without its
+// start: only its end is news, and only for an alert the file has open (filled-rows.ts).
 import type { QueryRange } from './alerts-series.ts';
 
 export interface Episode {
-  /** The first point: the alert began firing within one step before it. */
-  firedAt: number;
+  /**
+   * The first point: the alert began firing within one step before it. Absent when it was
+   * already firing at the range's start.
+   */
+  firedAt?: number;
   /** One step after the last point: it stopped firing within one step before that. */
   resolvedAt: number;
 }
@@ -20,10 +23,11 @@ export function episodesInside(times: readonly number[], r: QueryRange): Episode
   let prev: number | undefined;
   const close = () => {
     if (start === undefined || prev === undefined) return;
-    // Firing at the range's first point: it began before the gap. At its last: still firing.
-    if (start > r.fromMs && prev < lastPos) {
-      out.push({ firedAt: start, resolvedAt: prev + r.stepMs });
-    }
+    // Firing at the range's last point: still firing when the app looked again.
+    if (prev >= lastPos) return;
+    // At its first: it began before the range.
+    const resolvedAt = prev + r.stepMs;
+    out.push(start > r.fromMs ? { firedAt: start, resolvedAt } : { resolvedAt });
   };
   for (const t of times) {
     if (prev !== undefined && t - prev > r.stepMs * 1.5) {

@@ -33,6 +33,12 @@ export interface GapFillerOptions {
   snapshot: () => ViewSnapshot;
   secrets: SecretStore;
   readFile: ReadFile;
+  /**
+   * How late the app may see a change (its slowest poll and a margin): the query starts this
+   * long before the gap, so an episode that began just before the app stopped, too late for
+   * it to see, is filled too (one it did see is found in the file: filled-rows.ts).
+   */
+  lateMs: number;
 }
 
 export interface Gap {
@@ -124,8 +130,9 @@ async function fillFrom(
       filled,
       detail,
     };
+    // An episode's fired record directly precedes its resolved one (filled-rows.ts pairs them).
     for (const ep of episodes) {
-      records.push({ ...base, at: ep.firedAt, kind: 'fired' });
+      if (ep.firedAt !== undefined) records.push({ ...base, at: ep.firedAt, kind: 'fired' });
       records.push({ ...base, at: ep.resolvedAt, kind: 'resolved' });
     }
   }
@@ -145,7 +152,12 @@ export async function fillGap(
   const settings = o.settings();
   const out: HistoryRecord[] = [];
   const fromMs = Math.max(gap.fromMs, gap.toMs - MAX_RANGE_MS);
-  const range: QueryRange = { fromMs, toMs: gap.toMs, stepMs: stepFor(fromMs, gap.toMs) };
+  const queryFrom = Math.max(fromMs - o.lateMs, gap.toMs - MAX_RANGE_MS);
+  const range: QueryRange = {
+    fromMs: queryFrom,
+    toMs: gap.toMs,
+    stepMs: stepFor(queryFrom, gap.toMs),
+  };
   const gapRecord = (clusterId: string, reason: string, from = gap.fromMs, to = gap.toMs) =>
     out.push({
       at: from,
@@ -155,7 +167,12 @@ export async function fillGap(
     });
   for (const [clusterId, instances] of clustersOf(settings, o.snapshot())) {
     if (fromMs > gap.fromMs) {
-      gapRecord(clusterId, `longer than ${MAX_RANGE_MS / 86_400_000} days, not filled`, gap.fromMs, fromMs);
+      gapRecord(
+        clusterId,
+        `longer than ${MAX_RANGE_MS / 86_400_000} days, not filled`,
+        gap.fromMs,
+        fromMs,
+      );
     }
     const overridden = instances.filter((i) => i.prometheusUrl);
     const servers: { url: string; instance: InstanceSettings }[] =
@@ -172,7 +189,8 @@ export async function fillGap(
     }
     const reasons: string[] = [];
     let answered = false;
-    const seen = new Set<string>();
+    /** Resolved times kept per alert: HA Prometheus pairs evaluate the same rules. */
+    const kept = new Map<string, number[]>();
     for (const { url, instance } of servers.slice(0, MAX_SERVERS)) {
       let withheld: string | undefined;
       let transport: HttpTransport | undefined;
@@ -186,12 +204,18 @@ export async function fillGap(
           range,
         );
         answered = true;
-        // HA Prometheus pairs evaluate the same rules: one record per alert, kind and step.
-        for (const r of records) {
-          const key = `${r.fingerprint}\u0000${r.kind}\u0000${Math.round(r.at / range.stepMs)}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          out.push(note ? { ...r, detail: `${r.detail ?? ''}; ${note}` } : r);
+        // One episode per alert and end (within two steps: the pair's evaluations differ);
+        // a fired record goes with the resolved one after it.
+        for (let i = 0; i < records.length; i++) {
+          const episode = records[i]!.kind === 'fired' ? records.slice(i, i + 2) : [records[i]!];
+          i += episode.length - 1;
+          const end = episode[episode.length - 1]!;
+          const ends = kept.get(end.fingerprint ?? '') ?? [];
+          if (ends.some((at) => Math.abs(at - end.at) <= 2 * range.stepMs)) continue;
+          ends.push(end.at);
+          kept.set(end.fingerprint ?? '', ends);
+          for (const r of episode)
+            out.push(note ? { ...r, detail: `${r.detail ?? ''}; ${note}` } : r);
         }
       } catch (e) {
         reasons.push(`Prometheus ${url}: ${reasonOf(e, withheld)}`);
@@ -199,7 +223,14 @@ export async function fillGap(
         await transport?.close();
       }
     }
-    if (!answered) gapRecord(clusterId, reasons.join('; '), fromMs);
+    // A server that did not answer may have had alerts of its own: the gap says so.
+    if (reasons.length > 0) {
+      gapRecord(
+        clusterId,
+        answered ? `${reasons.join('; ')} (filled from the others only)` : reasons.join('; '),
+        fromMs,
+      );
+    }
   }
   return out;
 }

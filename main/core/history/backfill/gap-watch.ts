@@ -1,17 +1,20 @@
 // Notices the times the app was not watching and has them filled (gap-filler.ts) before the
 // cycles that follow are recorded, so filled records come first in the file as in time.
-// "Not watching" is a pause between two cycles longer than `minGapMs`: the app stopped (the
-// first cycle after a start, measured from the last one the file remembers) or the system
-// slept (timers do not run). The file remembers the last cycle recorded ('watchedAt'), written
-// only once what came before it is stored: a crash during a fill finds the same gap again,
-// and what was already filled is not written twice (the recorder checks the file).
+// The core reports a cycle only when something changed, so watching is told by a heartbeat
+// (the recorder's timer, once the core has polled) as well as by cycles. A pause between two
+// of these longer than `minGapMs` is a gap: the app was stopped (the first one after a start,
+// measured from the last the file remembers) or the system slept (timers do not run). The
+// file remembers the last time watched ('watchedAt'), written only once what came before it
+// is stored and no fill runs: a crash during a fill finds the same gap again, and what was
+// already filled is not written twice (filled-rows.ts checks the file).
 //
 // It also remembers, per cluster, the Prometheus servers that alerts' generatorURLs named:
 // alerts that fire and resolve while the app is away never name theirs.
+import type { AlertView } from '../../model/view.ts';
 import type { CycleReport } from '../../service.ts';
 import type { HistoryDb } from '../history-db.ts';
 import type { HistoryRecord } from '../record.ts';
-import { newFilledRows } from './filled-rows.ts';
+import { newFilledRows, type OpenAlerts } from './filled-rows.ts';
 import type { Gap } from './gap-filler.ts';
 import { prometheusBaseOf } from './prometheus-base.ts';
 
@@ -27,7 +30,10 @@ export interface GapWatchOptions {
   minGapMs: () => number;
   timeoutMs: number;
   /** The file's meta (the recorder's HistoryDb), null while it cannot be opened. */
-  meta: () => { get(key: string): string | undefined; set(key: string, value: string): void } | null;
+  meta: () => {
+    get(key: string): string | undefined;
+    set(key: string, value: string): void;
+  } | null;
   /** Called with the fill's records (or a gap record when it failed or timed out). */
   filled: (records: HistoryRecord[], gap: Gap) => void;
   log?: (message: string) => void;
@@ -76,8 +82,12 @@ export class GapWatch {
     return this.#holding;
   }
 
-  /** A cycle arrived (on the poll path: a comparison, and at most a fill started). */
-  observe(at: number): void {
+  /**
+   * The app watches at `at`: a cycle arrived or the heartbeat found the core polling (on the
+   * poll path: a comparison, and at most a fill started). A gap while a fill runs is not
+   * looked for (the fill is bounded by its timeout).
+   */
+  watching(at: number): void {
     const last = this.#lastAt;
     this.#lastAt = at;
     if (last === null || at - last <= this.#o.minGapMs() || this.#filling) return;
@@ -115,20 +125,41 @@ export class GapWatch {
       });
   }
 
+  /** The app stops watching at `at` (closing): it watched until then. */
+  closing(at: number): void {
+    if (!this.#filling && this.#lastAt !== null && at > this.#lastAt) this.#lastAt = at;
+  }
+
   /**
    * Learns Prometheus servers from the alerts that fired this cycle, and from every alert
    * now and then (off the poll path: the recorder makes rows there).
    */
   learn(c: CycleReport): void {
-    const all = c.at - this.#learnedAt >= LEARN_EVERY_MS;
-    if (all) this.#learnedAt = c.at;
-    const alerts = all
-      ? Object.values(c.view.alerts)
-      : c.events.flatMap((e) =>
-          e.type === 'alert-firing' && c.view.alerts[e.fingerprint]
-            ? [c.view.alerts[e.fingerprint]!]
-            : [],
-        );
+    if (this.#learnAllDue(c.at)) {
+      this.#learnFrom(Object.values(c.view.alerts));
+      return;
+    }
+    this.#learnFrom(
+      c.events.flatMap((e) =>
+        e.type === 'alert-firing' && c.view.alerts[e.fingerprint]
+          ? [c.view.alerts[e.fingerprint]!]
+          : [],
+      ),
+    );
+  }
+
+  /** Learns from every alert of a view when that is due (the heartbeat; quiet times). */
+  learnView(alerts: () => AlertView[], at: number): void {
+    if (this.#learnAllDue(at)) this.#learnFrom(alerts());
+  }
+
+  #learnAllDue(at: number): boolean {
+    if (at - this.#learnedAt < LEARN_EVERY_MS) return false;
+    this.#learnedAt = at;
+    return true;
+  }
+
+  #learnFrom(alerts: readonly AlertView[]): void {
     let changed = false;
     for (const alert of alerts) {
       const g = alert.generatorURL;
@@ -151,11 +182,13 @@ export class GapWatch {
   }
 
   /**
-   * Remembers the last cycle recorded (after a write; at most every `everyMs`): never while
-   * a fill runs, so a crash before it is stored finds the gap again.
+   * Remembers the last time watched (the caller has written everything before it; at most
+   * every `everyMs`): never while a fill runs, so a crash before it is stored finds the gap
+   * again.
    */
-  store(at: number, everyMs: number): void {
-    if (this.#holding || this.#filling) return;
+  store(everyMs: number): void {
+    const at = this.#lastAt;
+    if (at === null || this.#holding || this.#filling) return;
     if (this.#stored !== null && (at === this.#stored || at - this.#stored < everyMs)) return;
     const meta = this.#o.meta();
     if (!meta) return;
@@ -179,6 +212,8 @@ export function watchGaps(o: {
   /** How late after a change the app may record it (its slowest poll, and a margin). */
   lateMs: () => number;
   db: () => HistoryDb | null;
+  /** The recorder's open alerts: a filled end closes one (filled-rows.ts). */
+  open: OpenAlerts;
   append: (rows: HistoryRecord[]) => void;
   log?: (message: string) => void;
 }): GapWatch {
@@ -199,9 +234,16 @@ export function watchGaps(o: {
         set: (k, v) => db.setMeta(k, v),
       };
     },
-    filled: (records) => {
+    filled: (records, gap) => {
       const db = o.db();
-      o.append(db ? newFilledRows(db, records, o.lateMs()) : records);
+      // Closed meanwhile: nothing is written (the recorder's append refuses too).
+      if (!db) return;
+      const { rows, known } = newFilledRows(db, records, o.lateMs(), o.open);
+      const gaps = rows.filter((r) => r.kind === 'gap').length;
+      o.log?.(
+        `history: not watched ${new Date(gap.fromMs).toISOString()} to ${new Date(gap.toMs).toISOString()}: ${rows.length - gaps} records filled from Prometheus (${known} already recorded), ${gaps} gaps left`,
+      );
+      o.append(rows);
     },
     ...(o.log ? { log: o.log } : {}),
   });
