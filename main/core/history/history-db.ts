@@ -26,6 +26,7 @@ import {
 import { HYGIENE_SCHEMA, loadHygiene, pruneHygiene, saveHygiene } from './hygiene-table.ts';
 import { Interner } from './intern.ts';
 import { hasInlineEvents, migrateInlineEvents } from './migrate-v2.ts';
+import { RecentIndex } from './recent-index.ts';
 import type { HistoryKind, HistoryRecord } from './record.ts';
 
 const { Database } = sqlite;
@@ -44,6 +45,7 @@ export class HistoryDb {
   #db: Db;
   #insert: ReturnType<Db['prepare']>;
   #intern: Interner;
+  readonly #recent = new RecentIndex();
 
   constructor(path: string) {
     this.path = path;
@@ -80,6 +82,12 @@ export class HistoryDb {
       this.#intern.forget();
       this.#insert = this.#db.prepare(
         'INSERT INTO events (at, kind, cluster, instance, fingerprint, group_key, alertname, severity, labelset, silence, detail, filled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      const last = this.#db.get('SELECT max(id) AS id, max(at) AS at FROM events') as Row;
+      this.#recent.open(
+        () => (this.#db.isOpen ? this.#db : null),
+        Number(last.id ?? 0),
+        last.at === null ? null : Number(last.at),
       );
     } catch (e) {
       this.#db.close();
@@ -126,7 +134,7 @@ export class HistoryDb {
     try {
       for (const r of records) {
         const n = (text: string | undefined) => this.#intern.name(text);
-        this.#insert.run([
+        const { lastInsertRowid } = this.#insert.run([
           r.at,
           r.kind,
           n(r.clusterId),
@@ -140,10 +148,13 @@ export class HistoryDb {
           r.detail ?? null,
           r.filled?.stepMs ?? null,
         ]);
+        this.#recent.add(r, Number(lastInsertRowid));
       }
       this.#db.exec('COMMIT');
     } catch (e) {
       if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      // It holds rows that were rolled back: SQL answers from now on.
+      this.#recent.invalidate();
       // Ids handed out in the rolled-back transaction no longer exist.
       this.#intern.forget();
       throw e;
@@ -201,6 +212,29 @@ export class HistoryDb {
     limit?: number,
     counts?: { since24h: number; since7d: number },
   ): AlertSpan[] {
+    // Up to now ("since you last looked"), from memory (recent-index.ts) when it holds it.
+    if (
+      toMs === undefined &&
+      fromMs !== undefined &&
+      this.#recent.covers(fromMs) &&
+      (!counts || this.#recent.covers(counts.since7d))
+    ) {
+      const spans = this.#recent.spans(fromMs, limit ?? Number.MAX_SAFE_INTEGER, counts);
+      const byId = this.#byIds(spans.flatMap((s) => (s.latest ? [] : [s.id])));
+      this.#recent.remember(byId.values());
+      return spans.flatMap((s) => {
+        const latest = s.latest ?? byId.get(s.id);
+        if (!latest) return [];
+        return [
+          {
+            latest,
+            firstAt: s.firstAt,
+            lastAt: s.lastAt,
+            ...(s.fired ? { fired: s.fired } : {}),
+          },
+        ];
+      });
+    }
     const { where, args } = this.#conditions({
       ...(fromMs !== undefined ? { fromMs } : {}),
       ...(toMs !== undefined ? { toMs } : {}),
@@ -222,6 +256,20 @@ export class HistoryDb {
       lastAt: Number(row.last_at),
       ...(counts ? { fired: [Number(row.day), Number(row.week)] as [number, number] } : {}),
     }));
+  }
+
+  /** Records by id (those that exist). */
+  #byIds(ids: number[]): Map<number, HistoryRecord> {
+    const out = new Map<number, HistoryRecord>();
+    for (let i = 0; i < ids.length; i += IN_CHUNK) {
+      const part = ids.slice(i, i + IN_CHUNK);
+      const rows = this.#db.all(
+        `SELECT ${COLUMNS} FROM events e ${JOINS} WHERE e.id IN (${part.map(() => '?').join(', ')})`,
+        part,
+      ) as Row[];
+      for (const row of rows) out.set(Number(row.id), toRecord(row));
+    }
+    return out;
   }
 
   /** Ids of the interned texts (unknown ones left out), for IN lists. */
@@ -283,6 +331,7 @@ export class HistoryDb {
     groupKeys: readonly string[],
     sinceMs: number,
   ): { groupKey: string; hour: number; count: number }[] {
+    if (this.#recent.covers(sinceMs)) return this.#recent.firedByGroupHour(groupKeys, sinceMs);
     const keys = [...new Set(groupKeys)];
     const out: { groupKey: string; hour: number; count: number }[] = [];
     for (let i = 0; i < keys.length; i += IN_CHUNK) {
@@ -378,6 +427,7 @@ export class HistoryDb {
     let deleted = 0;
     const cutoff = nowMs - limits.retentionDays * 86_400_000;
     deleted += this.#db.run('DELETE FROM events WHERE at < ?', [cutoff]).changes;
+    this.#recent.forgetBefore(cutoff);
     pruneHygiene(this.#db, nowMs);
     const capped = this.bytes() > limits.maxBytes;
     if (capped) {
@@ -387,6 +437,12 @@ export class HistoryDb {
         if (count === 0) break;
         // Delete a share proportional to the excess, at least 1,000 rows per step.
         const share = Math.max(1000, Math.ceil(count * (1 - target / this.bytes())));
+        // What memory holds from then on starts after the newest of them.
+        const newest = this.#db.get(
+          'SELECT max(at) AS at FROM (SELECT at FROM events ORDER BY id LIMIT ?)',
+          [share],
+        ) as Row;
+        if (newest.at !== null) this.#recent.forgetBefore(Number(newest.at) + 1);
         deleted += this.#db.run(
           'DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT ?)',
           [share],
@@ -415,6 +471,7 @@ export class HistoryDb {
   }
 
   close(): void {
+    this.#recent.close();
     if (!this.#db.isOpen) return;
     this.#insert.finalize();
     this.#db.close();
