@@ -9,6 +9,7 @@ import type { HttpTransport } from '../../api/http.ts';
 export const MAX_SERIES = 5_000;
 const MAX_LABELS = 64;
 const MAX_LABEL_CHARS = 4_096;
+const MAX_CONFIG_CHARS = 1_000_000;
 
 export interface AlertSeries {
   /** The series' labels less `__name__` and `alertstate`. */
@@ -103,6 +104,8 @@ export async function externalLabels(t: HttpTransport): Promise<Record<string, s
   });
   const yaml = (JSON.parse(answer.text) as { data?: { yaml?: unknown } } | null)?.data?.yaml;
   if (typeof yaml !== 'string') throw new Error('GET /api/v1/status/config: no configuration');
+  // A configuration is a few kB; a huge one is not parsed (its external labels stay unknown).
+  if (yaml.length > MAX_CONFIG_CHARS) throw new Error('GET /api/v1/status/config: too large');
   const config = parseYaml(yaml, { maxAliasCount: 10 }) as {
     global?: { external_labels?: unknown };
   } | null;

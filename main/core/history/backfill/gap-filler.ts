@@ -27,6 +27,7 @@ const MAX_TIMEOUT_MS = 30_000;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Prometheus servers asked per cluster. */
 const MAX_SERVERS = 4;
+const MAX_REASON = 2_000;
 
 export interface GapFillerOptions {
   settings: () => Settings;
@@ -163,7 +164,8 @@ export async function fillGap(
       at: from,
       kind: 'gap',
       clusterId,
-      detail: `not watched from ${iso(from)} to ${iso(to)}: ${reason}`,
+      // Reasons quote servers' errors: bounded.
+      detail: `not watched from ${iso(from)} to ${iso(to)}: ${reason.slice(0, MAX_REASON)}`,
     });
   for (const [clusterId, instances] of clustersOf(settings, o.snapshot())) {
     if (fromMs > gap.fromMs) {
