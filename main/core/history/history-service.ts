@@ -33,7 +33,7 @@ export interface HistoryServiceOptions {
   secrets?: SecretStore;
   /** Reads TLS PEM files named in settings; default fs.readFile (utf8). */
   readFile?: ReadFile;
-  /** A pause between cycles longer than this is a gap (default: 60 s or 3 polls if longer). */
+  /** Not watching for longer than this is a gap (default: 60 s or 3 polls if longer). */
   minGapMs?: number;
 }
 

@@ -52,7 +52,7 @@ export interface HistoryRecorderOptions {
   log?: (message: string) => void;
   /** Fills the times the app was not watching (backfill/); without it they stay empty. */
   fillGap?: (gap: Gap, learned: ReadonlyMap<string, readonly string[]>) => Promise<HistoryRecord[]>;
-  /** A pause between cycles longer than this is a gap to fill (default 60 s). */
+  /** Not watching (no heartbeat, no cycle) for longer than this is a gap to fill (default 60 s). */
   minGapMs?: () => number;
   /** How late the app may record a change (its slowest poll and a margin; default 20 s). */
   lateMs?: () => number;
