@@ -102,6 +102,8 @@ describe(
       assert.match(text, /Prometheus http:\/\/127\.0\.0\.1:9: .*(ECONNREFUSED|refused)/);
       assert.match(text, /on am2/);
       assert.doesNotMatch(text, /not watched from \d{4}-/, 'times as the clock shows them');
+      // Written in time order with what was filled: the oldest line, at the bottom.
+      assert.equal(await page.locator(events).last().getAttribute('data-kind'), 'gap');
       assert.deepEqual(ui.problems, []);
     });
   },

@@ -243,7 +243,8 @@ export function watchGaps(o: {
       o.log?.(
         `history: not watched ${new Date(gap.fromMs).toISOString()} to ${new Date(gap.toMs).toISOString()}: ${rows.length - gaps} records filled from Prometheus (${known} already recorded), ${gaps} gaps left`,
       );
-      o.append(rows);
+      // In time order, so the Timeline (newest id first) reads them as they happened.
+      o.append(rows.sort((a, b) => a.at - b.at));
     },
     ...(o.log ? { log: o.log } : {}),
   });
