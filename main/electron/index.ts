@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     hygiene: hygieneMemory,
     clock: systemClock,
     log,
+    secrets,
   });
 
   // Every settings change is saved before it is applied (bridge/handlers.ts, SavedBounds);

@@ -173,6 +173,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
         clock: systemClock,
         log,
         hygiene: hygieneMemory,
+        secrets,
       })
     : undefined;
 

@@ -99,4 +99,29 @@ describe('instance fields', () => {
     assert.ok(!JSON.stringify(instance).includes('"pw"'));
     assert.equal(buildInstance(base.id, { ...f, password: '' }).secrets, undefined);
   });
+
+  it('keeps the Prometheus URL that fills the history, checked as a base URL', () => {
+    const base = defaultInstance({ url: 'http://am:9093', prometheusUrl: 'http://prom:9090' });
+    const f = instanceFieldsOf(base);
+    // Saving the editor keeps what the settings held.
+    assert.equal(buildInstance(base.id, f).instance.prometheusUrl, 'http://prom:9090');
+    assert.equal(instanceErrors(f, none).prometheus, null);
+    assert.equal(instanceErrors({ ...f, prometheusUrl: '' }, none).prometheus, null);
+    assert.equal(
+      buildInstance(base.id, { ...f, prometheusUrl: ' ' }).instance.prometheusUrl,
+      undefined,
+    );
+    assert.equal(
+      buildInstance(base.id, { ...f, prometheusUrl: ' https://prom.example/p/ ' }).instance
+        .prometheusUrl,
+      'https://prom.example/p',
+    );
+    for (const [url, re] of [
+      ['prom:9090', /http/],
+      ['http://prom:9090/api/v1', /without \/api\/v1/],
+      ['https://u:pw@prom.example', /basic auth fields/],
+    ] as const) {
+      assert.match(instanceErrors({ ...f, prometheusUrl: url }, none).prometheus ?? '', re, url);
+    }
+  });
 });

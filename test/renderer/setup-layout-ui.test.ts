@@ -50,7 +50,8 @@ describe('setup screen layout', () => {
         outside: { name: string; left: number; right: number }[];
         fieldsets: number;
       };
-      assert.equal(out.fieldsets, 4);
+      // Authentication, headers, TLS, polling, history (the Prometheus URL).
+      assert.equal(out.fieldsets, 5);
       assert.deepEqual(out.outside, []);
       assert.ok(out.scroll <= width, `document ${out.scroll} wide at ${width}`);
     });

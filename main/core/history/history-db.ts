@@ -3,15 +3,17 @@
 // rollback journal with synchronous=FULL makes each committed batch durable and a crash in
 // the middle of one leaves the file as it was before that batch. The API is synchronous:
 // the recorder batches rows and writes them off the poll path (recorder.ts).
-// Schema 2 added the hygiene table (hygiene-table.ts); a schema-1 file gains it on open.
+// Schema 2 added the hygiene table (hygiene-table.ts); schema 3 stores texts and label sets
+// once (intern.ts): an older file is migrated on open with its records (migrate-v2.ts).
 import sqlite from 'node-sqlite3-wasm';
 import type { HygieneMark } from '../silences/hygiene-memory.ts';
 import { claim, release } from './file-claim.ts';
 import { HistoryFileError } from './history-file-error.ts';
 import {
   COLUMNS,
-  E_COLUMNS,
+  EVENTS_INDEXES,
   EVENTS_SCHEMA,
+  JOINS,
   conditions,
   str,
   toRecord,
@@ -22,19 +24,28 @@ import {
   type Row,
 } from './history-rows.ts';
 import { HYGIENE_SCHEMA, loadHygiene, pruneHygiene, saveHygiene } from './hygiene-table.ts';
+import { Interner } from './intern.ts';
+import { hasInlineEvents, migrateInlineEvents } from './migrate-v2.ts';
+import { RecentIndex } from './recent-index.ts';
 import type { HistoryKind, HistoryRecord } from './record.ts';
 
 const { Database } = sqlite;
 type Db = InstanceType<typeof Database>;
 
-const HISTORY_SCHEMA_VERSION = 2;
+const HISTORY_SCHEMA_VERSION = 3;
 
 const SCHEMA = EVENTS_SCHEMA + HYGIENE_SCHEMA;
+/** Interned rows nobody refers to are looked for at most this often (a pass over the rows). */
+const COLLECT_EVERY_MS = 86_400_000;
+/** Values bound in one IN (...) list. */
+const IN_CHUNK = 500;
 
 export class HistoryDb {
   readonly path: string;
   #db: Db;
   #insert: ReturnType<Db['prepare']>;
+  #intern: Interner;
+  readonly #recent = new RecentIndex();
 
   constructor(path: string) {
     this.path = path;
@@ -45,6 +56,8 @@ export class HistoryDb {
       this.#db.exec('PRAGMA auto_vacuum = INCREMENTAL');
       this.#db.exec('PRAGMA journal_mode = DELETE');
       this.#db.exec('PRAGMA synchronous = FULL');
+      this.#db.exec('PRAGMA locking_mode = EXCLUSIVE');
+      this.#db.exec('PRAGMA cache_size = -32768');
       const check = this.#db.get('PRAGMA quick_check') as Row | null;
       if (check?.quick_check !== 'ok') {
         throw new HistoryFileError(`history file is damaged: ${String(check?.quick_check)}`);
@@ -55,10 +68,26 @@ export class HistoryDb {
           `history file was written by a newer version (schema ${version}); left untouched`,
         );
       }
-      this.#db.exec(SCHEMA);
-      this.setMeta('schema', String(HISTORY_SCHEMA_VERSION));
+      this.#intern = new Interner(this.#db);
+      this.#db.exec('BEGIN');
+      try {
+        if (hasInlineEvents(this.#db)) migrateInlineEvents(this.#db, this.#intern);
+        this.#db.exec(SCHEMA + EVENTS_INDEXES);
+        this.setMeta('schema', String(HISTORY_SCHEMA_VERSION));
+        this.#db.exec('COMMIT');
+      } catch (e) {
+        if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+        throw e;
+      }
+      this.#intern.forget();
       this.#insert = this.#db.prepare(
-        'INSERT INTO events (at, kind, cluster, instance, fingerprint, group_key, alertname, severity, labels, silence, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO events (at, kind, cluster, instance, fingerprint, group_key, alertname, severity, labelset, silence, detail, filled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      const last = this.#db.get('SELECT max(id) AS id, max(at) AS at FROM events') as Row;
+      this.#recent.open(
+        () => (this.#db.isOpen ? this.#db : null),
+        Number(last.id ?? 0),
+        last.at === null ? null : Number(last.at),
       );
     } catch (e) {
       this.#db.close();
@@ -104,36 +133,43 @@ export class HistoryDb {
     this.#db.exec('BEGIN');
     try {
       for (const r of records) {
-        this.#insert.run([
+        const n = (text: string | undefined) => this.#intern.name(text);
+        const { lastInsertRowid } = this.#insert.run([
           r.at,
           r.kind,
-          r.clusterId ?? null,
-          r.instanceId ?? null,
-          r.fingerprint ?? null,
-          r.groupKey ?? null,
-          r.alertname ?? null,
-          r.severity ?? null,
-          r.labels ? JSON.stringify(r.labels) : null,
+          n(r.clusterId),
+          n(r.instanceId),
+          n(r.fingerprint),
+          n(r.groupKey),
+          n(r.alertname),
+          n(r.severity),
+          this.#intern.labels(r.labels),
           r.silenceKey ?? null,
           r.detail ?? null,
+          r.filled?.stepMs ?? null,
         ]);
+        this.#recent.add(r, Number(lastInsertRowid));
       }
       this.#db.exec('COMMIT');
     } catch (e) {
       if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+      // It holds rows that were rolled back: SQL answers from now on.
+      this.#recent.invalidate();
+      // Ids handed out in the rolled-back transaction no longer exist.
+      this.#intern.forget();
       throw e;
     }
   }
 
   /** Newest first (recording order: rows are appended as the core sees them). */
   query(q: HistoryQuery): HistoryRecord[] {
-    const { where, args } = conditions(q);
+    const { where, args } = this.#conditions(q);
     if (q.beforeId !== undefined) {
-      where.push('id < ?');
+      where.push('e.id < ?');
       args.push(q.beforeId);
     }
     const limit = Math.max(1, Math.min(q.limit ?? 500, 100_000));
-    const sql = `SELECT ${COLUMNS} FROM events${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit}`;
+    const sql = `SELECT ${COLUMNS} FROM events e ${JOINS}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY e.id DESC LIMIT ${limit}`;
     return (this.#db.all(sql, args) as Row[]).map(toRecord);
   }
 
@@ -147,11 +183,11 @@ export class HistoryDb {
   ): void {
     let afterId = q.afterId ?? 0;
     for (;;) {
-      const { where, args } = conditions(q);
-      where.push('id > ?');
+      const { where, args } = this.#conditions(q);
+      where.push('e.id > ?');
       args.push(afterId);
       const rows = this.#db.all(
-        `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ${PAGE}`,
+        `SELECT ${COLUMNS} FROM events e ${JOINS} WHERE ${where.join(' AND ')} ORDER BY e.id LIMIT ${PAGE}`,
         args,
       ) as Row[];
       for (const row of rows) if (fn(toRecord(row)) === false) return;
@@ -160,33 +196,123 @@ export class HistoryDb {
     }
   }
 
+  #conditions(q: HistoryQuery): ReturnType<typeof conditions> {
+    return conditions(q, (text) => this.#intern.existingName(text));
+  }
+
   /**
-   * Alerts with records in the range (notifications left out): each alert's first and last
-   * time in the range and its latest record there (labels, group, kind).
+   * Alerts with records in the range (notifications left out), latest first: each alert's
+   * first and last time in the range and its latest record there (labels, group, kind).
+   * `limit` keeps the newest that many (the caller has no filter to apply to the rest);
+   * `counts` adds each alert's firings since two times, one index seek per alert.
    */
-  alertsInRange(fromMs: number | undefined, toMs: number | undefined): AlertSpan[] {
-    const { where, args } = conditions({
+  alertsInRange(
+    fromMs: number | undefined,
+    toMs: number | undefined,
+    limit?: number,
+    counts?: { since24h: number; since7d: number },
+  ): AlertSpan[] {
+    // Up to now ("since you last looked"), from memory (recent-index.ts) when it holds it.
+    if (
+      toMs === undefined &&
+      fromMs !== undefined &&
+      this.#recent.covers(fromMs) &&
+      (!counts || this.#recent.covers(counts.since7d))
+    ) {
+      const spans = this.#recent.spans(fromMs, limit ?? Number.MAX_SAFE_INTEGER, counts);
+      const byId = this.#byIds(spans.flatMap((s) => (s.latest ? [] : [s.id])));
+      this.#recent.remember(byId.values());
+      return spans.flatMap((s) => {
+        const latest = s.latest ?? byId.get(s.id);
+        if (!latest) return [];
+        return [
+          {
+            latest,
+            firstAt: s.firstAt,
+            lastAt: s.lastAt,
+            ...(s.fired ? { fired: s.fired } : {}),
+          },
+        ];
+      });
+    }
+    const { where, args } = this.#conditions({
       ...(fromMs !== undefined ? { fromMs } : {}),
       ...(toMs !== undefined ? { toMs } : {}),
     });
-    where.push("fingerprint IS NOT NULL AND kind NOT IN ('notified', 'withheld')");
+    where.push("e.fingerprint IS NOT NULL AND e.kind NOT IN ('notified', 'withheld')");
+    const fired = (since: string) =>
+      `(SELECT count(*) FROM events f WHERE f.fingerprint = m.fp AND f.cluster = m.cl AND f.kind = 'fired' AND f.at >= ${since})`;
+    const countCols = counts ? `, ${fired('?')} AS day, ${fired('?')} AS week` : '';
+    // A range reads its rows by time; without statistics SQLite would rather walk the whole
+    // (fingerprint, cluster, …) index to save the grouping's sort.
+    const byTime = fromMs !== undefined ? ' INDEXED BY events_at' : '';
     const rows = this.#db.all(
-      `SELECT ${E_COLUMNS}, m.first_at, m.last_at FROM events e JOIN (SELECT max(id) AS id, min(at) AS first_at, max(at) AS last_at FROM events WHERE ${where.join(' AND ')} GROUP BY cluster, fingerprint) m ON e.id = m.id ORDER BY m.last_at DESC`,
-      args,
+      `SELECT ${COLUMNS}, m.first_at, m.last_at${countCols} FROM (SELECT max(e.id) AS id, e.cluster AS cl, e.fingerprint AS fp, min(e.at) AS first_at, max(e.at) AS last_at FROM events e${byTime} WHERE ${where.join(' AND ')} GROUP BY e.cluster, e.fingerprint ORDER BY last_at DESC${limit !== undefined ? ` LIMIT ${Math.max(1, Math.floor(limit))}` : ''}) m JOIN events e ON e.id = m.id ${JOINS} ORDER BY m.last_at DESC`,
+      counts ? [counts.since24h, counts.since7d, ...args] : args,
     ) as Row[];
     return rows.map((row) => ({
       latest: toRecord(row),
       firstAt: Number(row.first_at),
       lastAt: Number(row.last_at),
+      ...(counts ? { fired: [Number(row.day), Number(row.week)] as [number, number] } : {}),
     }));
   }
 
-  /** Firings per alert (cluster + NUL + fingerprint) since two times: [since24h, since7d]. */
-  firedCounts(since24h: number, since7d: number): Map<string, [number, number]> {
-    const rows = this.#db.all(
-      "SELECT cluster, fingerprint, sum(at >= ?) AS day, count(*) AS week FROM events WHERE at >= ? AND kind = 'fired' GROUP BY cluster, fingerprint",
-      [since24h, since7d],
-    ) as Row[];
+  /** Records by id (those that exist). */
+  #byIds(ids: number[]): Map<number, HistoryRecord> {
+    const out = new Map<number, HistoryRecord>();
+    for (let i = 0; i < ids.length; i += IN_CHUNK) {
+      const part = ids.slice(i, i + IN_CHUNK);
+      const rows = this.#db.all(
+        `SELECT ${COLUMNS} FROM events e ${JOINS} WHERE e.id IN (${part.map(() => '?').join(', ')})`,
+        part,
+      ) as Row[];
+      for (const row of rows) out.set(Number(row.id), toRecord(row));
+    }
+    return out;
+  }
+
+  /** Ids of the interned texts (unknown ones left out), for IN lists. */
+  #nameIds(texts: readonly string[]): number[] {
+    const ids: number[] = [];
+    for (const t of new Set(texts)) {
+      const id = this.#intern.existingName(t);
+      if (id !== undefined) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** `sql` with `%IN%` replaced by lists of at most IN_CHUNK ids (bound between `before`
+   * and `after`), the rows of all. */
+  #inChunks(sql: string, before: number[], ids: number[], after: number[]): Row[] {
+    const out: Row[] = [];
+    for (let i = 0; i < ids.length; i += IN_CHUNK) {
+      const part = ids.slice(i, i + IN_CHUNK);
+      const rows = this.#db.all(sql.replace('%IN%', part.map(() => '?').join(', ')), [
+        ...before,
+        ...part,
+        ...after,
+      ]) as Row[];
+      for (const r of rows) out.push(r);
+    }
+    return out;
+  }
+
+  /**
+   * Firings per alert (cluster + NUL + fingerprint) since two times: [since24h, since7d], for
+   * the alerts with these fingerprints (from the index alone, never the whole week's rows).
+   */
+  firedCounts(
+    fingerprints: readonly string[],
+    since24h: number,
+    since7d: number,
+  ): Map<string, [number, number]> {
+    const rows = this.#inChunks(
+      "SELECT nc.text AS cluster, nf.text AS fingerprint, day, week FROM (SELECT e.cluster AS cluster, e.fingerprint AS fingerprint, sum(e.at >= ?) AS day, count(*) AS week FROM events e WHERE e.fingerprint IN (%IN%) AND e.kind = 'fired' AND e.at >= ? GROUP BY e.cluster, e.fingerprint) c LEFT JOIN names nc ON nc.id = c.cluster LEFT JOIN names nf ON nf.id = c.fingerprint",
+      [since24h],
+      this.#nameIds(fingerprints),
+      [since7d],
+    );
     const out = new Map<string, [number, number]>();
     for (const r of rows) {
       out.set(`${str(r.cluster) ?? ''}\u0000${str(r.fingerprint) ?? ''}`, [
@@ -197,17 +323,56 @@ export class HistoryDb {
     return out;
   }
 
-  /** Firings per group and hour since `sinceMs` (hour 0 = the first hour after it). */
-  firedByGroupHour(sinceMs: number): { groupKey: string; hour: number; count: number }[] {
-    const rows = this.#db.all(
-      "SELECT group_key, (at - ?) / 3600000 AS hour, count(*) AS n FROM events WHERE at >= ? AND kind = 'fired' AND group_key IS NOT NULL GROUP BY group_key, hour",
-      [sinceMs, sinceMs],
-    ) as Row[];
-    return rows.map((r) => ({
-      groupKey: String(r.group_key),
-      hour: Number(r.hour),
-      count: Number(r.n),
-    }));
+  /**
+   * Firings per group and hour since `sinceMs` (hour 0 = the first hour after it): one seek
+   * per group, its hours listed in the index's order (no sort of every firing).
+   */
+  firedByGroupHour(
+    groupKeys: readonly string[],
+    sinceMs: number,
+  ): { groupKey: string; hour: number; count: number }[] {
+    if (this.#recent.covers(sinceMs)) return this.#recent.firedByGroupHour(groupKeys, sinceMs);
+    const keys = [...new Set(groupKeys)];
+    const out: { groupKey: string; hour: number; count: number }[] = [];
+    for (let i = 0; i < keys.length; i += IN_CHUNK) {
+      const part = keys.slice(i, i + IN_CHUNK);
+      const rows = this.#db.all(
+        `SELECT g.text AS group_key, (SELECT group_concat((f.at - ?) / 3600000) FROM events f WHERE f.group_key = g.id AND f.kind = 'fired' AND f.at >= ?) AS hours FROM names g WHERE g.text IN (${part.map(() => '?').join(', ')})`,
+        [sinceMs, sinceMs, ...part],
+      ) as Row[];
+      for (const r of rows) {
+        const hours = str(r.hours);
+        if (hours === undefined) continue;
+        const perHour = new Map<number, number>();
+        for (const h of hours.split(',')) perHour.set(Number(h), (perHour.get(Number(h)) ?? 0) + 1);
+        for (const [hour, count] of perHour)
+          out.push({ groupKey: String(r.group_key), hour, count });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether the alert has a record of this kind in [fromMs, toMs] (a filled record is not
+   * written where the app, or an earlier fill, recorded the same change).
+   */
+  hasAlertRecord(
+    kind: 'fired' | 'resolved',
+    clusterId: string | undefined,
+    fingerprint: string,
+    fromMs: number,
+    toMs: number,
+  ): boolean {
+    const fp = this.#intern.existingName(fingerprint);
+    if (fp === undefined) return false;
+    const cluster = clusterId === undefined ? undefined : this.#intern.existingName(clusterId);
+    // The app records an alert it first sees already firing as 'first-seen': the same start.
+    const kinds = kind === 'fired' ? "('fired', 'first-seen')" : "('resolved')";
+    const row = this.#db.get(
+      `SELECT 1 AS x FROM events e WHERE e.fingerprint = ? AND e.kind IN ${kinds} AND e.at >= ? AND e.at <= ? AND e.cluster IS ? LIMIT 1`,
+      [fp, fromMs, toMs, cluster ?? null],
+    );
+    return row !== null;
   }
 
   /** How many records of each kind since a time. */
@@ -228,7 +393,7 @@ export class HistoryDb {
    */
   openAlerts(): HistoryRecord[] {
     const rows = this.#db.all(
-      `SELECT ${E_COLUMNS} FROM events e JOIN (SELECT max(id) AS id FROM events WHERE kind IN ('fired', 'resolved') GROUP BY cluster, fingerprint) m ON e.id = m.id WHERE e.kind = 'fired'`,
+      `SELECT ${COLUMNS} FROM (SELECT max(id) AS id FROM events WHERE kind IN ('fired', 'resolved') GROUP BY cluster, fingerprint) m JOIN events e ON e.id = m.id ${JOINS} WHERE e.kind = 'fired'`,
     ) as Row[];
     return rows.map(toRecord);
   }
@@ -262,21 +427,40 @@ export class HistoryDb {
     let deleted = 0;
     const cutoff = nowMs - limits.retentionDays * 86_400_000;
     deleted += this.#db.run('DELETE FROM events WHERE at < ?', [cutoff]).changes;
+    this.#recent.forgetBefore(cutoff);
     pruneHygiene(this.#db, nowMs);
-    if (this.bytes() > limits.maxBytes) {
+    const capped = this.bytes() > limits.maxBytes;
+    if (capped) {
       const target = limits.maxBytes * 0.9;
       while (this.bytes() > target) {
         const count = Number((this.#db.get('SELECT count(*) AS n FROM events') as Row).n);
         if (count === 0) break;
         // Delete a share proportional to the excess, at least 1,000 rows per step.
         const share = Math.max(1000, Math.ceil(count * (1 - target / this.bytes())));
+        // What memory holds from then on starts after the newest of them.
+        const newest = this.#db.get(
+          'SELECT max(at) AS at FROM (SELECT at FROM events ORDER BY id LIMIT ?)',
+          [share],
+        ) as Row;
+        if (newest.at !== null) this.#recent.forgetBefore(Number(newest.at) + 1);
         deleted += this.#db.run(
           'DELETE FROM events WHERE id IN (SELECT id FROM events ORDER BY id LIMIT ?)',
           [share],
         ).changes;
+        // What only those rows used counts against the cap too.
+        this.#intern.collect();
       }
     }
-    if (deleted > 0) this.#db.exec('PRAGMA incremental_vacuum');
+    if (deleted > 0) {
+      // Names and label sets only deleted rows used: looked for once a day (a pass over
+      // every row), and whenever the size cap had to delete.
+      const last = Number(this.#meta('collectedAt') ?? 0);
+      if (capped || nowMs - last >= COLLECT_EVERY_MS) {
+        if (!capped) this.#intern.collect();
+        this.setMeta('collectedAt', String(nowMs));
+      }
+      this.#db.exec('PRAGMA incremental_vacuum');
+    }
     return deleted;
   }
 
@@ -287,6 +471,7 @@ export class HistoryDb {
   }
 
   close(): void {
+    this.#recent.close();
     if (!this.#db.isOpen) return;
     this.#insert.finalize();
     this.#db.close();

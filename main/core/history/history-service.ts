@@ -1,8 +1,11 @@
 // The history as both shells use it: a recorder attached to the core while the history is on
 // in Settings (the file stays when it is turned off), and the queries the bridge serves.
-import type { Clock, Core } from '../service.ts';
+import { readFile as fsReadFile } from 'node:fs/promises';
+import type { ReadFile } from '../engine/connection.ts';
+import type { Clock, Core, SecretStore } from '../service.ts';
 import type { HistorySettings } from '../settings/types.ts';
 import type { HygieneMemory } from '../silences/hygiene-memory.ts';
+import { fillGap } from './backfill/gap-filler.ts';
 import { HistoryRecorder, type HistoryStatus } from './recorder.ts';
 import type {
   ExportFormat,
@@ -23,6 +26,15 @@ export interface HistoryServiceOptions {
    * while the history is on; turned off, they are kept in memory only (lost on restart).
    */
   hygiene?: HygieneMemory;
+  /**
+   * With the core's SecretStore, times the app was not watching are filled from Prometheus
+   * (backfill/gap-filler.ts says which credentials go where); without, they stay gaps.
+   */
+  secrets?: SecretStore;
+  /** Reads TLS PEM files named in settings; default fs.readFile (utf8). */
+  readFile?: ReadFile;
+  /** Not watching for longer than this is a gap (default: 60 s or 3 polls if longer). */
+  minGapMs?: number;
 }
 
 /** Thrown when the history is off or its file unusable; the bridge says so to the window. */
@@ -65,12 +77,41 @@ export class HistoryService {
           maxBytes: this.#settings.maxMb * 1024 * 1024,
         }),
         ...(this.#opts.log ? { log: this.#opts.log } : {}),
+        ...this.#backfill(),
       });
       this.#detach = this.#recorder.attach(this.#opts.core);
       this.#opts.hygiene?.use(this.#recorder.hygieneStore());
     } else if (limitsChanged) {
       this.#recorder.pruneNow();
     }
+  }
+
+  #backfill(): Pick<
+    ConstructorParameters<typeof HistoryRecorder>[0],
+    'fillGap' | 'minGapMs' | 'lateMs'
+  > {
+    const { secrets, core } = this.#opts;
+    if (!secrets) return {};
+    const readFile = this.#opts.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
+    const slowestPoll = () =>
+      Math.max(0, ...core.getSettings().instances.map((i) => i.pollIntervalSec * 1000));
+    const lateMs = () => slowestPoll() + 5_000;
+    return {
+      fillGap: (gap, learned) =>
+        fillGap(
+          {
+            settings: () => core.getSettings(),
+            snapshot: () => core.snapshot(),
+            secrets,
+            readFile,
+            lateMs: lateMs(),
+          },
+          gap,
+          learned,
+        ),
+      minGapMs: () => this.#opts.minGapMs ?? Math.max(60_000, 3 * slowestPoll()),
+      lateMs,
+    };
   }
 
   #use(): HistoryRecorder {

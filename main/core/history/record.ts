@@ -20,6 +20,8 @@ export const HISTORY_KINDS = [
   // already firing when the app first saw its cluster. Not a firing: the app did not see it
   // start, so it is not counted in "fired N times".
   'first-seen',
+  // A time the app was not watching that could not be filled from Prometheus (backfill/).
+  'gap',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -41,4 +43,15 @@ export interface HistoryRecord {
   silenceKey?: string;
   /** Human text: the escalation, the silence's matchers, a notification's title, a reason. */
   detail?: string;
+  /**
+   * Set on records the app did not see itself but filled in afterwards from Prometheus'
+   * ALERTS series (backfill/): their times are only as exact as the query's step.
+   */
+  filled?: FilledFrom;
+}
+
+export interface FilledFrom {
+  from: 'prometheus';
+  /** The query_range step: a filled time is within this of the real one. */
+  stepMs: number;
 }

@@ -7,6 +7,8 @@ import type { Clock, Core, CycleReport } from '../service.ts';
 import type { HygieneMark, HygieneStore } from '../silences/hygiene-memory.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { initialClusters } from '../policy/differ.ts';
+import type { Gap } from './backfill/gap-filler.ts';
+import { watchGaps, type GapWatch } from './backfill/gap-watch.ts';
 import { HistoryDb } from './history-db.ts';
 import type { HistoryLimits } from './history-rows.ts';
 import { openRecordsOf, recordsOfCycle } from './from-cycle.ts';
@@ -48,6 +50,12 @@ export interface HistoryRecorderOptions {
   clock: Clock;
   limits: () => HistoryLimits;
   log?: (message: string) => void;
+  /** Fills the times the app was not watching (backfill/); without it they stay empty. */
+  fillGap?: (gap: Gap, learned: ReadonlyMap<string, readonly string[]>) => Promise<HistoryRecord[]>;
+  /** Not watching (no heartbeat, no cycle) for longer than this is a gap to fill (default 60 s). */
+  minGapMs?: () => number;
+  /** How late the app may record a change (its slowest poll and a margin; default 20 s). */
+  lateMs?: () => number;
 }
 
 export class HistoryRecorder {
@@ -63,10 +71,32 @@ export class HistoryRecorder {
   readonly #open = new Map<string, HistoryRecord>();
   /** Silence hygiene's marks waiting to be written with the next rows (null: forget). */
   readonly #marks = new Map<string, HygieneMark | null>();
+  readonly #gaps: GapWatch | undefined;
+  #heartbeat: unknown;
+  /** The core has polled since this recorder started (the app watches). */
+  #polled = false;
+  #closed = false;
 
   constructor(opts: HistoryRecorderOptions) {
     this.#opts = opts;
     this.#openFile();
+    this.#gaps = opts.fillGap
+      ? watchGaps({
+          fill: opts.fillGap,
+          minGapMs: () => this.#minGapMs(),
+          lateMs: opts.lateMs ?? (() => 20_000),
+          db: () => this.#db,
+          open: {
+            has: (cluster, fp) => this.#open.has(`${cluster ?? ''}\u0000${fp}`),
+            close: (cluster, fp) => this.#open.delete(`${cluster ?? ''}\u0000${fp}`),
+          },
+          append: (rows) => {
+            this.append(rows);
+            this.#schedule(0);
+          },
+          ...(opts.log ? { log: opts.log } : {}),
+        })
+      : undefined;
   }
 
   #openFile(): void {
@@ -98,7 +128,58 @@ export class HistoryRecorder {
   /** Records the core's cycles until the returned function is called. */
   attach(core: Pick<Core, 'onCycle' | 'snapshot'>): () => void {
     this.seed(core.snapshot());
-    return core.onCycle((c) => this.recordCycle(c));
+    const off = core.onCycle((c) => this.recordCycle(c));
+    if (this.#gaps) this.#beat(core, false);
+    return () => {
+      off();
+      this.#stopHeartbeat();
+    };
+  }
+
+  /**
+   * The heartbeat: the core reports cycles only when something changed, so this tells the
+   * gap watch that the app watches (once the core has polled) in quiet times too, and notices
+   * a sleep (the timer comes late). Every second until the core has polled, so a start's gap
+   * ends within a second of the first data; then every third of the shortest gap.
+   */
+  #beat(core: Pick<Core, 'snapshot'>, polled: boolean): void {
+    const period = polled ? Math.min(15_000, Math.max(1_000, this.#minGapMs() / 3)) : 1_000;
+    this.#heartbeat = this.#opts.clock.setTimeout(() => {
+      this.#heartbeat = undefined;
+      if (this.#closed || !this.#gaps) return;
+      const view = core.snapshot();
+      const now = this.#opts.clock.now();
+      const ready = Object.values(view.instances).some(
+        (i) => i.enabled && i.lastPollAt !== undefined,
+      );
+      if (ready) {
+        this.#polled = true;
+        this.#gaps.watching(now);
+        this.#gaps.learnView(() => Object.values(view.alerts), now);
+        // Nothing waits to be written: what came before now is stored.
+        if (this.#db && this.#queue.length === 0 && this.#cycles.length === 0) {
+          this.#storeWatched(0);
+        }
+      }
+      this.#beat(core, ready);
+    }, period);
+  }
+
+  #minGapMs(): number {
+    return this.#opts.minGapMs?.() ?? 60_000;
+  }
+
+  #stopHeartbeat(): void {
+    if (this.#heartbeat !== undefined) this.#opts.clock.clearTimeout(this.#heartbeat);
+    this.#heartbeat = undefined;
+  }
+
+  #storeWatched(everyMs: number): void {
+    try {
+      this.#gaps?.store(everyMs);
+    } catch (e) {
+      this.#opts.log?.(`history: ${(e as Error).message}`);
+    }
   }
 
   /**
@@ -114,6 +195,8 @@ export class HistoryRecorder {
    * outside the poll), in order, so a cycle costs the core one array push.
    */
   recordCycle(c: CycleReport): void {
+    this.#polled = true;
+    this.#gaps?.watching(c.at);
     this.#cycles.push(c);
     // Reports hold views: never more than a few (one per poll, written every second).
     if (this.#cycles.length > 64) this.#convert();
@@ -122,7 +205,12 @@ export class HistoryRecorder {
 
   /** Turns the waiting cycle reports into queued rows, oldest first. */
   #convert(): void {
-    for (const c of this.#cycles.splice(0)) this.#rowsOf(c);
+    // While a gap is filled, the cycles after it wait (filled records come first).
+    if (this.#gaps?.holding(this.#cycles.length)) return;
+    for (const c of this.#cycles.splice(0)) {
+      this.#gaps?.learn(c);
+      this.#rowsOf(c);
+    }
   }
 
   #rowsOf(c: CycleReport): void {
@@ -168,7 +256,8 @@ export class HistoryRecorder {
 
   /** Queues rows; they are written within FLUSH_MS. */
   append(rows: readonly HistoryRecord[]): void {
-    if (rows.length === 0) return;
+    // A fill that answers after close() writes nothing (the file may be another's by then).
+    if (rows.length === 0 || this.#closed) return;
     for (const r of rows) this.#queue.push(r);
     if (this.#queue.length > MAX_QUEUE) {
       this.#dropped += this.#queue.length - MAX_QUEUE;
@@ -178,7 +267,7 @@ export class HistoryRecorder {
   }
 
   #schedule(ms: number): void {
-    if (this.#timer !== undefined) return;
+    if (this.#timer !== undefined || this.#closed) return;
     this.#timer = this.#opts.clock.setTimeout(() => {
       this.#timer = undefined;
       this.flush(CHUNK);
@@ -207,6 +296,9 @@ export class HistoryRecorder {
       this.#marks.clear();
       this.#error =
         this.#dropped > 0 ? `${this.#dropped} records dropped while unwritable` : undefined;
+      if (this.#queue.length === 0 && this.#cycles.length === 0) {
+        this.#gaps?.store(max === Infinity ? 0 : 10_000);
+      }
     } catch (e) {
       this.#error = `cannot write the history: ${(e as Error).message}`;
       this.#opts.log?.(`history: ${this.#error}`);
@@ -289,9 +381,13 @@ export class HistoryRecorder {
 
   /** Writes what is queued and closes the file. */
   close(): void {
+    this.#stopHeartbeat();
+    // Watched until now: the next start's gap begins here, not at the last heartbeat.
+    if (this.#polled) this.#gaps?.closing(this.#opts.clock.now());
     if (this.#timer !== undefined) this.#opts.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
     this.flush();
+    this.#closed = true;
     this.#db?.close();
     this.#db = null;
   }

@@ -138,17 +138,37 @@ export function timelineSummary(
   const since24h = nowMs - DAY;
   // Aggregates in SQL: one row per alert in the range, then the counts of every alert's
   // firings over 7 days and the hourly firings per group, each in one pass.
-  const spans = db.alertsInRange(q.fromMs, q.toMs);
-  const counts = db.firedCounts(since24h, nowMs - 7 * DAY);
-  const alerts: AlertStats[] = [];
+  // Without a filter only the newest MAX_SUMMARY_ALERTS (and one to tell it was cut) are read,
+  // with their firing counts; with one, the counts of those that pass are asked after.
+  const since7d = nowMs - 7 * DAY;
+  const spans =
+    matchers.length === 0
+      ? db.alertsInRange(q.fromMs, q.toMs, MAX_SUMMARY_ALERTS + 1, { since24h, since7d })
+      : db.alertsInRange(q.fromMs, q.toMs);
+  const kept: typeof spans = [];
   let truncated = false;
-  for (const { latest: r, firstAt, lastAt } of spans) {
+  for (const span of spans) {
+    const r = span.latest;
     if (r.fingerprint === undefined || !passes(r, matchers)) continue;
-    if (alerts.length >= MAX_SUMMARY_ALERTS || (alerts.length > 0 && outOfTime(matchers))) {
+    if (kept.length >= MAX_SUMMARY_ALERTS || (kept.length > 0 && outOfTime(matchers))) {
       truncated = true;
       break;
     }
-    const [day, week] = counts.get(`${r.clusterId ?? ''}\u0000${r.fingerprint}`) ?? [0, 0];
+    kept.push(span);
+  }
+  const counts =
+    matchers.length === 0
+      ? undefined
+      : db.firedCounts(
+          kept.map((s) => s.latest.fingerprint ?? ''),
+          since24h,
+          since7d,
+        );
+  const alerts: AlertStats[] = [];
+  for (const { latest: r, firstAt, lastAt, fired } of kept) {
+    if (r.fingerprint === undefined) continue;
+    const [day, week] = fired ??
+      counts?.get(`${r.clusterId ?? ''}\u0000${r.fingerprint}`) ?? [0, 0];
     alerts.push({
       fingerprint: r.fingerprint,
       ...(r.clusterId !== undefined ? { clusterId: r.clusterId } : {}),
@@ -193,7 +213,7 @@ export function timelineSummary(
     }
   }
   if (groups.size > 0) {
-    for (const cell of db.firedByGroupHour(since24h)) {
+    for (const cell of db.firedByGroupHour([...groups.keys()], since24h)) {
       const g = groups.get(cell.groupKey);
       if (g && cell.hour >= 0 && cell.hour < 24) g.heatmap[cell.hour] = cell.count;
     }

@@ -185,6 +185,7 @@ export function defaultInstance(partial: Partial<InstanceSettings> = {}): Instan
     enabled: partial.enabled ?? true,
   };
   if (partial.cluster !== undefined && partial.cluster !== '') instance.cluster = partial.cluster;
+  if (partial.prometheusUrl) instance.prometheusUrl = partial.prometheusUrl;
   if (instance.name === '' && instance.url !== '') instance.name = hostOf(instance.url);
   return instance;
 }

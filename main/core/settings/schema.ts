@@ -94,6 +94,7 @@ export const instanceSettingsSchema = z.object({
   timeoutSec: ruledNumber(INST.timeoutSec).default(DEFAULT_TIMEOUT_SEC),
   enabled: z.boolean().default(true),
   cluster: z.string().optional(),
+  prometheusUrl: httpUrl.optional(),
 });
 
 export const quietHoursSchema = z.object({

@@ -33,6 +33,11 @@ export interface InstanceSettings {
   enabled: boolean;
   /** Explicit HA cluster name; peers with the same name are one cluster. */
   cluster?: string;
+  /**
+   * The Prometheus that fills the history's gaps for this instance (history/backfill/);
+   * unset: the servers its alerts' generatorURLs name.
+   */
+  prometheusUrl?: string;
 }
 
 export interface QuietHours {

@@ -134,7 +134,7 @@ describe('history file', () => {
     assert.equal((await stat(path)).size, size);
   });
 
-  it("a schema-1 file gains the hygiene marks; ended silences' marks are pruned", () => {
+  it("a schema-1 file gains the hygiene marks (and schema 3); ended silences' marks are pruned", () => {
     const path = join(dir, 'v1.sqlite');
     // A file as version 1 wrote it: events and meta, no hygiene table.
     const old = new sqlite.Database(path);
@@ -149,7 +149,7 @@ describe('history file', () => {
     const now = Date.now();
     let db = new HistoryDb(path);
     try {
-      assert.equal(db.getMeta('schema'), '2');
+      assert.equal(db.getMeta('schema'), '3');
       assert.equal(db.query({}).length, 1, 'the records stay');
       db.saveHygiene(
         new Map([

@@ -29,6 +29,8 @@ export interface InstanceFields {
   pollIntervalSec: number;
   timeoutSec: number;
   cluster: string;
+  /** The Prometheus that fills the history's gaps; empty: the alerts' generatorURLs. */
+  prometheusUrl: string;
   enabled: boolean;
 }
 
@@ -38,6 +40,7 @@ export interface InstanceErrors {
   timeout: string | null;
   header: string | null;
   secret: string | null;
+  prometheus: string | null;
 }
 
 export function instanceFieldsOf(i: InstanceSettings): InstanceFields {
@@ -56,6 +59,7 @@ export function instanceFieldsOf(i: InstanceSettings): InstanceFields {
     pollIntervalSec: i.pollIntervalSec,
     timeoutSec: i.timeoutSec,
     cluster: i.cluster ?? '',
+    prometheusUrl: i.prometheusUrl ?? '',
     enabled: i.enabled,
   };
 }
@@ -69,6 +73,19 @@ function urlError(url: string): string | null {
   if (problem) return problem.message.charAt(0).toUpperCase() + problem.message.slice(1);
   if (/\/api\/v2\/?$/.test(new URL(url.trim()).pathname))
     return 'Give the base URL, without /api/v2 (it is added automatically)';
+  return null;
+}
+
+/** The Prometheus base URL: optional; checked as the instance's URL is. */
+function prometheusUrlError(url: string): string | null {
+  const u = url.trim();
+  if (u === '') return null;
+  const problem = baseUrlProblem(u);
+  if (problem?.kind === 'invalid')
+    return URL.canParse(u) ? 'Use an http:// or https:// URL' : 'Not a valid URL';
+  if (problem) return problem.message.charAt(0).toUpperCase() + problem.message.slice(1);
+  if (/\/api\/v1\/?$/.test(new URL(u).pathname))
+    return 'Give the base URL, without /api/v1 (it is added automatically)';
   return null;
 }
 
@@ -114,6 +131,7 @@ export function instanceErrors(f: InstanceFields, stored: StoredSecrets): Instan
         : f.authType === 'bearer' && !(stored.token && kept) && f.token === ''
           ? 'Enter the token'
           : null,
+    prometheus: prometheusUrlError(f.prometheusUrl),
   };
 }
 
@@ -156,6 +174,7 @@ export function buildInstance(
     enabled: f.enabled,
   };
   if (f.cluster.trim()) instance.cluster = f.cluster.trim();
+  if (f.prometheusUrl.trim()) instance.prometheusUrl = f.prometheusUrl.trim().replace(/\/+$/, '');
   let secrets: InstanceSecrets | undefined;
   if (f.authType === 'basic' && f.password !== '') secrets = { password: f.password };
   if (f.authType === 'bearer' && f.token !== '') secrets = { token: f.token };

@@ -96,7 +96,7 @@ export class InstanceForm {
   }
   get valid(): boolean {
     const e = this.#errors;
-    return !e.url && !e.poll && !e.timeout && !e.header && !e.secret;
+    return !e.url && !e.poll && !e.timeout && !e.header && !e.secret && !e.prometheus;
   }
   /** The stored secret that an empty field keeps (none when the origin changed). */
   get storedSecret(): { password: boolean; token: boolean } {

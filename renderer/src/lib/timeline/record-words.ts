@@ -19,6 +19,7 @@ const WORDS: Record<HistoryKind, string> = {
   'silence-expired': 'silence expired',
   notified: 'notification shown',
   withheld: 'notification withheld',
+  gap: 'not watched, and not filled from Prometheus',
 };
 
 export function recordWords(kind: HistoryKind): string {
