@@ -92,7 +92,8 @@ test('copy as Markdown: server text cannot add links or formatting; values in co
   };
   const md = alertAsMarkdown(a, c);
   assert.match(md, /^\*\*Disk\\\*Full\\\*\*\*/);
-  assert.match(md, /\\\[click\\\]\\\(https:\/\/evil\\\.example\\\) \\<img\\> line2/);
+  // Brackets escaped: no link can be made; a URL reads as written (no "evil\.example").
+  assert.match(md, /\\\[click\\\]\(https:\/\/evil\.example\) \\<img\\> line2/);
   assert.match(md, /``v="a`b"``/);
   assert.match(md, /\[Logs\]\(<https:\/\/l\.example\/\?a=Disk\*Full\*>\)/);
   assert.match(md, /\*\*Where:\*\* am1/);
@@ -101,4 +102,10 @@ test('copy as Markdown: server text cannot add links or formatting; values in co
   assert.match(text, /^Disk\*Full\* — /);
   assert.match(text, /Logs: https:\/\/l\.example\/\?a=Disk\*Full\*/);
   assert.ok(!text.includes('\nline2'), 'an annotation stays on its line');
+  // What is wrong comes right under the name; a link annotation is listed once, as a link.
+  const b = alertView('fp2', { alertname: 'X' }, { severity: '' });
+  b.annotations = { runbook_url: 'https://rb.example/X', team: 'db', summary: 'disk full' };
+  const lines = alertAsText(b, { ...c, templates: [] }).split('\n');
+  assert.equal(lines[1], 'summary: disk full');
+  assert.equal(lines.filter((l) => l.includes('https://rb.example/X')).length, 1);
 });

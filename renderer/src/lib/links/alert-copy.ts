@@ -35,25 +35,41 @@ function entries(o: Readonly<Record<string, string>>, max: number): [string, str
   return out;
 }
 
-/** Plain text: one fact per line. */
+/** Summary and description first (what is wrong), then the rest; link annotations once. */
+function annotationOrder(a: AlertView, links: { href: string }[]): [string, string][] {
+  const hrefs = new Set(links.map((l) => l.href));
+  const rank = (k: string) => (k === 'summary' ? 0 : k === 'description' ? 1 : 2);
+  return entries(a.annotations, MAX_ANNOTATIONS)
+    .filter(([, v]) => !hrefs.has(v.trim()))
+    .sort((x, y) => rank(x[0]) - rank(y[0]));
+}
+
+/** Plain text: one fact per line, what is wrong right under the name. */
 export function alertAsText(a: AlertView, c: CopyContext): string {
+  const links = linkList(alertLinks(a.labels, a.annotations, c.templates));
+  const notes = annotationOrder(a, links);
+  const head = notes.filter(([k]) => k === 'summary' || k === 'description');
   const lines = [
     `${oneLine(a.labels['alertname'] ?? '(no alertname)')} — ${a.state}, since ${a.startsAt} (${ageSince(a.startsAt, c.now)})`,
+    ...head.map(([k, v]) => `${oneLine(k)}: ${oneLine(v)}`),
     `Where: ${c.where.map(oneLine).join(', ') || 'unknown'}`,
     `Labels: ${entries(a.labels, MAX_LABELS)
       .map(([k, v]) => `${oneLine(k)}="${oneLine(v)}"`)
       .join(', ')}`,
   ];
-  for (const [k, v] of entries(a.annotations, MAX_ANNOTATIONS))
-    lines.push(`${oneLine(k)}: ${oneLine(v)}`);
-  for (const l of linkList(alertLinks(a.labels, a.annotations, c.templates)))
-    lines.push(`${oneLine(l.name)}: ${l.href}`);
+  for (const [k, v] of notes.slice(head.length)) lines.push(`${oneLine(k)}: ${oneLine(v)}`);
+  for (const l of links) lines.push(`${oneLine(l.name)}: ${l.href}`);
   return lines.join('\n');
 }
 
-/** Markdown text: `*`, `_`, `[`, `<`... escaped so server text stays text. */
+/**
+ * Markdown text: what could format or link (`*`, `_`, `` ` ``, `[`, `]`, `<`, `>`, `|`, `~`,
+ * `\\`) escaped so server text stays text. Not `.`, `-` or `(`: they only matter at the start
+ * of a line or after `]`, never where these values go, and "grafana\\.example" pasted into a
+ * tool that does not render Markdown reads wrong.
+ */
 export function mdText(s: string): string {
-  return oneLine(s).replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+  return oneLine(s).replace(/[\\`*_[\]|<>~]/g, '\\$&');
 }
 
 /** A code span that holds any text: fenced with one backtick more than the longest run. */
@@ -74,9 +90,8 @@ export function alertAsMarkdown(a: AlertView, c: CopyContext): string {
       .map(([k, v]) => mdCode(`${k}="${v}"`))
       .join(' ')}`,
   ];
-  for (const [k, v] of entries(a.annotations, MAX_ANNOTATIONS))
-    lines.push(`- **${mdText(k)}:** ${mdText(v)}`);
   const links = linkList(alertLinks(a.labels, a.annotations, c.templates));
+  for (const [k, v] of annotationOrder(a, links)) lines.push(`- **${mdText(k)}:** ${mdText(v)}`);
   // A URL in <...> may hold ( ) and spaces are already %20: only http(s) URLs get here.
   if (links.length > 0)
     lines.push(`- **Links:** ${links.map((l) => `[${mdText(l.name)}](<${l.href}>)`).join(', ')}`);
