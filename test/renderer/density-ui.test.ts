@@ -191,6 +191,8 @@ describe('density and click to filter', { skip: amSkipReason() }, () => {
     ui.shell.core.updateSettings(s);
     await page.reload();
     await page.locator('[data-testid=alert-row]').first().waitFor();
+    // The list may still be arriving: wait for the inhibited warning's chip before reading.
+    await page.locator('.chip[data-label=severity]', { hasText: 'warning' }).first().waitFor();
     const classes = await page
       .locator('.chip[data-label=team], .chip[data-label=severity]')
       .evaluateAll((els) =>
