@@ -66,6 +66,18 @@ export class ViewStore {
    * No count is known yet: the view has not arrived, or no enabled instance has finished a
    * poll (the core has just started). The window says "loading…", never "0 of 0".
    */
+  /**
+   * Every enabled instance has finished a poll and none has ever answered: a count would be
+   * "0 of 0", which a failed poll must never say. The count says "no data" instead.
+   */
+  get countsMissing(): boolean {
+    if (!this.#loaded) return false;
+    const enabled = Object.values(this.instances).filter((i) => i.enabled);
+    return (
+      enabled.length > 0 &&
+      enabled.every((i) => i.lastPollAt !== undefined && i.lastSuccessAt === undefined)
+    );
+  }
   get countsUnknown(): boolean {
     if (!this.#loaded) return true;
     const enabled = Object.values(this.instances).filter((i) => i.enabled);
