@@ -183,11 +183,16 @@ describe('density and click to filter', { skip: amSkipReason() }, () => {
         '(1)',
       ),
     );
+    // The window remembers the filter after a pause: wait until it is stored, so the next test
+    // (which reloads) does not race this save.
+    await waitFor(() => ui.shell.core.getSettings().ui.filter.instances.length === 1);
   });
 
   it('label colours: a stable colour per value, or a chosen one', async () => {
     const s = ui.shell.core.getSettings();
     s.ui.labelColours = { team: {}, severity: { critical: 'red', warning: 'orange' } };
+    // Start from no text, receiver or instance filter: the badges above left one remembered.
+    s.ui.filter = { ...s.ui.filter, text: '', receivers: [], instances: [] };
     ui.shell.core.updateSettings(s);
     await page.reload();
     await page.locator('[data-testid=alert-row]').first().waitFor();
