@@ -23,7 +23,7 @@ describe('expired silences over the matching budget', () => {
       comment: '',
       state: 'expired',
     });
-    const r = expiredSilencesOf(alert, { a: silence('a', HUGE), b: silence('b', 'a+') });
+    const r = expiredSilencesOf(alert, [silence('a', HUGE), silence('b', 'a+')]);
     assert.deepEqual(
       r.silences.map((s) => s.id),
       ['b'],

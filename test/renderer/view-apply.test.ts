@@ -2,7 +2,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, Summary, ViewSnapshot } from '../../main/core/model/view.ts';
-import { ViewStreamReader, applyDeltaInPlace } from '../../renderer/src/lib/view/apply.ts';
+import {
+  COLLECTIONS,
+  ViewStreamReader,
+  applyDeltaInPlace,
+} from '../../renderer/src/lib/view/apply.ts';
 import { alertView, emptySummary, snapshotOf } from '../support/views.ts';
 
 /** Content only: the window keeps its collections prototype-less (own-keys.ts). */
@@ -201,6 +205,63 @@ describe('ViewStreamReader: streamed snapshots and multi-part deltas', () => {
     assert.equal(p2.snapshot.seq, s.seq + 1);
     assert.equal(p2.snapshot.alerts['a']?.severity, 'critical');
     assert.equal(p2.snapshot.alerts['b'], undefined);
+  });
+});
+
+describe('ViewStreamReader: each collection as a list (the Map beside the keyed record)', () => {
+  /** The reader's lists hold exactly the records of what it last read, for every collection. */
+  function assertInStep(r: ViewStreamReader, view: ViewSnapshot): void {
+    for (const name of COLLECTIONS) {
+      const records = view[name] as Record<string, unknown>;
+      const list = r.values(name);
+      assert.equal(list.size, Object.keys(records).length, name);
+      for (const [k, v] of list) assert.equal(records[k], v, `${name} ${k}`);
+    }
+  }
+
+  it('is in step after a snapshot, a streamed one, deltas and a reset', () => {
+    const r = new ViewStreamReader();
+    const s = snapshot();
+    const whole = r.read({ type: 'snapshot', snapshot: s });
+    assert.ok(whole.kind === 'view');
+    assertInStep(r, whole.snapshot);
+    const d = r.read({
+      type: 'delta',
+      delta: {
+        seq: s.seq + 1,
+        upsert: { alerts: [alert('c'), { ...s.alerts['a']!, severity: 'critical' }] },
+        remove: { alerts: ['b'] },
+      },
+    });
+    assert.ok(d.kind === 'view');
+    assertInStep(r, d.snapshot);
+    assert.deepEqual(
+      [...r.values<AlertView>('alerts').values()].map((a) => [a.fingerprint, a.severity]),
+      [
+        ['a', 'critical'],
+        ['c', ''],
+      ],
+    );
+    // A streamed snapshot replaces the lists; parts grow them with the partial view.
+    const head = { ...s, seq: 7, groups: {}, alerts: {} };
+    const first = r.read({ type: 'snapshot', snapshot: head, loading: { alerts: 2, groups: 0 } });
+    assert.ok(first.kind === 'loading');
+    assertInStep(r, first.partial);
+    const mid = r.read({
+      type: 'snapshot-part',
+      part: { seq: 7, groups: [], alerts: [alert('x')], last: false },
+    });
+    assert.ok(mid.kind === 'loading');
+    assertInStep(r, mid.partial);
+    const done = r.read({
+      type: 'snapshot-part',
+      part: { seq: 7, groups: [], alerts: [alert('y')], last: true },
+    });
+    assert.ok(done.kind === 'view');
+    assertInStep(r, done.snapshot);
+    assert.equal(r.values('alerts').size, 2);
+    r.reset();
+    assert.equal(r.values('alerts').size, 0);
   });
 });
 

@@ -11,9 +11,10 @@ export class LabelIndex {
   readonly #names = new Map<string, Map<string, number>>();
 
   /** The index of these alerts, built in one pass. */
-  static of(alerts: Record<string, AlertView>): LabelIndex {
+  static of(alerts: Record<string, AlertView> | readonly AlertView[]): LabelIndex {
     const index = new LabelIndex();
-    for (const a of Object.values(alerts)) index.change(undefined, a);
+    for (const a of Array.isArray(alerts) ? alerts : Object.values(alerts))
+      index.change(undefined, a);
     return index;
   }
 

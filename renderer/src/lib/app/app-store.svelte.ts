@@ -8,6 +8,7 @@
 //   silences      SilenceActions    acknowledge, expire, extend (with a toast each)
 // The settings getters and methods below delegate to AppSettings; `navigate` and
 // `openSilenceForm` to Navigation (the silence views call them on the store).
+import { warmSilences } from '../silences/silence-list.ts';
 import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, Subscriptions } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
@@ -117,8 +118,14 @@ export class AppStore {
       this.bridge.subscribe('notifications:shown', (n) => this.notifications.receive(n)),
       this.bridge.subscribe('notifications:shown', (n) => this.#sounds.notified(n)),
     );
-    if (typeof window !== 'undefined') this.#cleanup.push(this.sound.unlockOnGesture(window));
     this.#cleanup.push(this.bridge.subscribe('ui:navigate', (t) => this.navigation.navigate(t)));
+    // Sort keys and search text of every silence, made in the background as silences change:
+    // a server may hold 100,000, and opening the Silences view must not make them all at once.
+    this.#cleanup.push(
+      $effect.root(() => {
+        $effect(() => warmSilences(this.view.silenceList));
+      }),
+    );
     const timer = setInterval(() => (this.#now = Date.now()), 5000);
     this.#cleanup.push(() => clearInterval(timer));
     // A look at the window ends when it is hidden or closed: the Timeline's "since you last

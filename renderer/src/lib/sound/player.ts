@@ -46,32 +46,14 @@ export class SoundPlayer {
   }
 
   /**
-   * Browsers start audio only after the page was used (autoplay policy): the first click or
-   * key press lets the context run, so later pages can sound with nobody at the keyboard.
-   * Returns the undo.
+   * Made at the first play, never on a click: making it opens the audio output (85–140 ms in
+   * one task), which must not be added to the click that opens an alert. Browsers let audio
+   * run only once the page was used (autoplay policy), but that use is sticky: a context made
+   * later, with nobody at the keyboard, runs.
    */
-  unlockOnGesture(
-    target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
-  ): () => void {
-    const unlock = () => {
-      off();
-      // In a task of its own: making the AudioContext takes ~85 ms (the audio output opens),
-      // which must not be added to the click that opens an alert. The page's user activation
-      // is sticky, so resume() is still allowed a moment after the gesture.
-      setTimeout(() => void this.#ensureContext().resume(), 0);
-    };
-    const off = () => {
-      target.removeEventListener('pointerdown', unlock);
-      target.removeEventListener('keydown', unlock);
-    };
-    target.addEventListener('pointerdown', unlock);
-    target.addEventListener('keydown', unlock);
-    return off;
-  }
-
   #ensureContext(): AudioContext {
     this.#context ??= new AudioContext();
-    // Not awaited: without a gesture yet, resume() waits for one (the source still starts).
+    // Not awaited: never used yet, resume() waits for a gesture (the source still starts).
     if (this.#context.state === 'suspended') void this.#context.resume();
     return this.#context;
   }

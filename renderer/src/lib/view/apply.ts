@@ -39,6 +39,25 @@ export function recordKey(collection: CollectionName, record: unknown): string {
   }
 }
 
+/**
+ * Each collection's records in a Map beside the keyed object the view exposes. Listing the
+ * values of a 100,000-key object (Object.values, Object.keys) takes 100–200 ms in V8 (it
+ * collects and orders a dictionary's keys); a Map lists them in about 1 ms. The reader keeps
+ * both in step on every write, so "every silence" or "every alert" costs what it should.
+ */
+export type Mirrors = { readonly [K in CollectionName]: Map<string, unknown> };
+
+function mirrorsOf(view: Pick<ViewSnapshot, CollectionName>): Mirrors {
+  const of = (r: Record<string, unknown>) => new Map(Object.entries(r));
+  return {
+    instances: of(view.instances),
+    clusters: of(view.clusters),
+    groups: of(view.groups),
+    alerts: of(view.alerts),
+    silences: of(view.silences),
+  };
+}
+
 /** How far a streamed snapshot has come. */
 export interface LoadingProgress {
   alerts: number;
@@ -95,9 +114,18 @@ export class ViewStreamReader {
     | undefined;
   #deltaParts: ViewDelta[] = [];
   #watchers: RecordWatcher[] = [];
+  #mirrors: Mirrors = mirrorsOf(emptyCollections());
 
   get current(): ViewSnapshot | null {
     return this.#current;
+  }
+
+  /**
+   * The records of one collection of what was last read (the view, or the partial view while
+   * loading), kept in step with it: a new Map per snapshot, changed in place by deltas.
+   */
+  values<T>(name: CollectionName): ReadonlyMap<string, T> {
+    return this.#mirrors[name] as Map<string, T>;
   }
 
   /** Adds one who is told of each record change from now on. */
@@ -121,6 +149,7 @@ export class ViewStreamReader {
     this.#current = null;
     this.#loading = undefined;
     this.#deltaParts = [];
+    this.#mirrors = mirrorsOf(emptyCollections());
     this.#reset();
   }
 
@@ -133,9 +162,10 @@ export class ViewStreamReader {
         // Own copies (a small snapshot: large ones stream in parts): later deltas change them
         // in place, and the message may be shared with its sender.
         this.#current = ownCopy(message.snapshot);
+        this.#mirrors = mirrorsOf(this.#current);
         if (this.#watchers.length > 0) {
-          for (const g of Object.values(this.#current.groups)) this.#group(undefined, g);
-          for (const a of Object.values(this.#current.alerts)) this.#alert(undefined, a);
+          for (const g of this.values<GroupView>('groups').values()) this.#group(undefined, g);
+          for (const a of this.values<AlertView>('alerts').values()) this.#alert(undefined, a);
         }
         return { kind: 'view', snapshot: this.#current, changed: 'all' };
       }
@@ -148,6 +178,7 @@ export class ViewStreamReader {
         alerts,
         progress: { alerts: 0, groups: 0, total: message.loading },
       };
+      this.#mirrors = mirrorsOf(this.#loading.view);
       return this.#loadingResult('all');
     }
     if (message.type === 'snapshot-part') {
@@ -159,10 +190,12 @@ export class ViewStreamReader {
       for (const g of part.groups) {
         this.#group(ownRecord(l.groups, g.key), g);
         l.groups[g.key] = g;
+        this.#mirrors.groups.set(g.key, g);
       }
       for (const a of part.alerts) {
         this.#alert(ownRecord(l.alerts, a.fingerprint), a);
         l.alerts[a.fingerprint] = a;
+        this.#mirrors.alerts.set(a.fingerprint, a);
       }
       l.progress = {
         alerts: l.progress.alerts + part.alerts.length,
@@ -214,6 +247,7 @@ export class ViewStreamReader {
               reset: () => this.#reset(),
             }
           : undefined,
+        this.#mirrors,
       ),
     };
   }
@@ -238,6 +272,10 @@ function ownCopy(s: ViewSnapshot): ViewSnapshot {
     alerts: keyedCopy(s.alerts),
     silences: keyedCopy(s.silences),
   };
+}
+
+function emptyCollections(): Pick<ViewSnapshot, CollectionName> {
+  return { instances: {}, clusters: {}, groups: {}, alerts: {}, silences: {} };
 }
 
 /** The parts of one delta as one. */
@@ -267,6 +305,7 @@ export function applyDeltaInPlace(
   view: ViewSnapshot,
   delta: ViewDelta,
   watcher?: RecordWatcher,
+  mirrors?: Mirrors,
 ): CollectionName[] {
   const touched = touchedBy(delta);
   for (const name of touched) {
@@ -278,14 +317,17 @@ export function applyDeltaInPlace(
           ? watcher?.group?.bind(watcher)
           : undefined;
     const change = watch as ((prev: unknown, next: unknown) => void) | undefined;
+    const mirror = mirrors?.[name];
     for (const key of delta.remove[name] ?? []) {
       if (change && Object.hasOwn(target, key)) change(target[key], undefined);
       delete target[key];
+      mirror?.delete(key);
     }
     for (const record of (delta.upsert[name] as unknown[] | undefined) ?? []) {
       const key = recordKey(name, record);
       if (change) change(ownRecord(target, key), record);
       target[key] = record;
+      mirror?.set(key, record);
     }
   }
   view.seq = delta.seq;

@@ -29,13 +29,32 @@ import { ListChanges } from '../alerts/list-changes.ts';
 class Collection<T> {
   #value = $state.raw<Record<string, T>>({});
   #version = $state(0);
+  #mirror: ReadonlyMap<string, T> = new Map();
+  /** The values, listed once per change (not a signal: derived from the two above). */
+  #list: readonly T[] | null = null;
 
   get value(): Record<string, T> {
     void this.#version;
     return this.#value;
   }
 
-  set(next: Record<string, T>, changedInPlace: boolean): void {
+  /** Every record, from the reader's Map (apply.ts Mirrors): never Object.values of 100,000. */
+  get list(): readonly T[] {
+    void this.#version;
+    void this.#value;
+    return (this.#list ??= [...this.#mirror.values()]);
+  }
+
+  /** How many records (Object.keys(value).length without listing them). */
+  get size(): number {
+    void this.#version;
+    void this.#value;
+    return this.#mirror.size;
+  }
+
+  set(next: Record<string, T>, changedInPlace: boolean, mirror: ReadonlyMap<string, T>): void {
+    if (next !== this.#value || changedInPlace || mirror !== this.#mirror) this.#list = null;
+    this.#mirror = mirror;
     if (next !== this.#value) this.#value = next;
     else if (changedInPlace) this.#version++;
   }
@@ -95,6 +114,19 @@ export class ViewStore {
   get silences(): Record<string, SilenceView> {
     return this.#silences.value;
   }
+  /** Every group, alert or silence as a list (cheap: see Collection.list). */
+  get groupList(): readonly GroupView[] {
+    return this.#groups.list;
+  }
+  get alertList(): readonly AlertView[] {
+    return this.#alerts.list;
+  }
+  get silenceList(): readonly SilenceView[] {
+    return this.#silences.list;
+  }
+  get alertCount(): number {
+    return this.#alerts.size;
+  }
   get summary(): Summary | null {
     return this.#summary;
   }
@@ -125,7 +157,7 @@ export class ViewStore {
   readonly receivers = $derived.by(() => {
     // Distinct first (10,000 groups share a handful of receivers), then sorted.
     const names: Record<string, true> = Object.create(null) as Record<string, true>;
-    for (const g of Object.values(this.groups)) for (const r of g.receivers) names[r] = true;
+    for (const g of this.groupList) for (const r of g.receivers) names[r] = true;
     for (const i of Object.values(this.instances))
       for (const r of i.receivers ?? []) names[r] = true;
     return Object.keys(names).sort();
@@ -145,7 +177,7 @@ export class ViewStore {
    * Reading it depends on the alerts, like reading `alerts`.
    */
   get labelCounts(): LabelCounts {
-    const alerts = this.alerts;
+    const alerts = this.alertList;
     return (this.#labels ??= LabelIndex.of(alerts)).counts;
   }
 
@@ -224,11 +256,12 @@ export class ViewStore {
     // others keep their readers quiet. The list's changes are sealed first: readers woken by
     // the new versions see them.
     this.listChanges.seal();
-    this.#instances.set(next.instances, changed.includes('instances'));
-    this.#clusters.set(next.clusters, changed.includes('clusters'));
-    this.#groups.set(next.groups, changed.includes('groups'));
-    this.#alerts.set(next.alerts, changed.includes('alerts'));
-    this.#silences.set(next.silences, changed.includes('silences'));
+    const r = this.#reader;
+    this.#instances.set(next.instances, changed.includes('instances'), r.values('instances'));
+    this.#clusters.set(next.clusters, changed.includes('clusters'), r.values('clusters'));
+    this.#groups.set(next.groups, changed.includes('groups'), r.values('groups'));
+    this.#alerts.set(next.alerts, changed.includes('alerts'), r.values('alerts'));
+    this.#silences.set(next.silences, changed.includes('silences'), r.values('silences'));
     if (this.#summary !== next.summary) this.#summary = next.summary;
     this.#seq = next.seq;
     this.#loaded = true;
