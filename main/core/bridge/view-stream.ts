@@ -21,6 +21,7 @@ import type {
   ViewStreamMessage,
 } from '../model/view.ts';
 import { displaySeverityRank } from '../model/severity-order.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 /** Records per message: ~2 MB of JSON at the sizes real alerts have. */
 export const PART_RECORDS = 2_000;
@@ -134,9 +135,9 @@ export function streamView(
 
 /** A snapshot as one message, or a head and parts. */
 export function snapshotMessages(s: ViewSnapshot, severityOrder: readonly string[]): Queued[] {
-  const groupKeys = Object.keys(s.groups);
-  const alertKeys = Object.keys(s.alerts);
-  if (groupKeys.length + alertKeys.length <= PART_RECORDS)
+  const groupList = valuesOf(s.groups);
+  const alertList = valuesOf(s.alerts);
+  if (groupList.length + alertList.length <= PART_RECORDS)
     return [{ message: { type: 'snapshot', snapshot: s }, records: 1 }];
 
   const head: ViewSnapshot = { ...s, groups: {}, alerts: {} };
@@ -145,7 +146,7 @@ export function snapshotMessages(s: ViewSnapshot, severityOrder: readonly string
       message: {
         type: 'snapshot',
         snapshot: head,
-        loading: { alerts: alertKeys.length, groups: groupKeys.length },
+        loading: { alerts: alertList.length, groups: groupList.length },
       },
       records: 1,
     },
@@ -161,7 +162,7 @@ export function snapshotMessages(s: ViewSnapshot, severityOrder: readonly string
     alerts = [];
   };
   const sent = new Set<string>();
-  for (const g of groupsInListOrder(s, groupKeys, severityOrder)) {
+  for (const g of groupsInListOrder(s, groupList, severityOrder)) {
     groups.push(g);
     for (const fp of g.alerts) {
       if (sent.has(fp)) continue;
@@ -174,10 +175,10 @@ export function snapshotMessages(s: ViewSnapshot, severityOrder: readonly string
     if (groups.length + alerts.length >= limit) flush(false);
   }
   // Alerts no group lists (none from Alertmanager's /alerts/groups; kept for completeness).
-  if (sent.size < alertKeys.length) {
-    for (const fp of alertKeys) {
-      if (sent.has(fp)) continue;
-      alerts.push(s.alerts[fp]!);
+  if (sent.size < alertList.length) {
+    for (const a of alertList) {
+      if (sent.has(a.fingerprint)) continue;
+      alerts.push(a);
       if (alerts.length >= PART_RECORDS) flush(false);
     }
   }
@@ -191,11 +192,10 @@ export function snapshotMessages(s: ViewSnapshot, severityOrder: readonly string
  */
 function groupsInListOrder(
   s: ViewSnapshot,
-  keys: readonly string[],
+  list: readonly GroupView[],
   severityOrder: readonly string[],
 ): GroupView[] {
-  const ranked = keys.map((k) => {
-    const g = s.groups[k]!;
+  const ranked = list.map((g) => {
     let newest = 0;
     for (const fp of g.alerts) {
       const a = s.alerts[fp];

@@ -16,6 +16,7 @@
 // merge-silences.ts. See README.md "Merge cost".
 import type { ClusterView, GroupView, MergedView, AlertView } from '../model/view.ts';
 import { keyedRecord } from '../model/own-keys.ts';
+import { builtFrom } from '../model/record-values.ts';
 import { sameStrings } from '../api/same-alert.ts';
 import { deepEqual } from './equal.ts';
 import { resolveSources, type MergeInput, type SilenceNotes } from './merge-input.ts';
@@ -237,13 +238,17 @@ export class Merger {
   // Keyed by the server's fingerprints: no prototype, so "__proto__" is a key (own-keys.ts).
   #alertRecords(): Record<string, AlertView> {
     const out = keyedRecord<AlertView>();
-    for (const slot of this.#state.slots.values()) out[slot.fp] = slot.view!;
+    const list: AlertView[] = [];
+    for (const slot of this.#state.slots.values()) list.push((out[slot.fp] = slot.view!));
+    builtFrom(out, list);
     return out;
   }
 
   #groupRecords(): Record<string, GroupView> {
     const out = keyedRecord<GroupView>();
-    for (const gs of this.#state.groups.values()) if (gs.view) out[gs.key] = gs.view;
+    const list: GroupView[] = [];
+    for (const gs of this.#state.groups.values()) if (gs.view) list.push((out[gs.key] = gs.view));
+    builtFrom(out, list);
     return out;
   }
 }

@@ -7,6 +7,7 @@ import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import { alertNameOf } from '../model/alert-name.ts';
 import type { CycleReport } from '../service.ts';
 import type { HistoryRecord } from './record.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 /** A notification's title and body in one line, bounded (bodies are already bounded). */
 const MAX_DETAIL = 500;
@@ -200,7 +201,7 @@ function targetFields(t: { [k: string]: string | undefined } | undefined): Parti
 /** What fires in `view` as open records (not recorded), by cluster + NUL + fingerprint. */
 export function openRecordsOf(view: ViewSnapshot): Map<string, HistoryRecord> {
   const out = new Map<string, HistoryRecord>();
-  for (const g of Object.values(view.groups)) {
+  for (const g of valuesOf(view.groups)) {
     for (const fp of g.alerts) {
       const key = `${g.clusterId}\u0000${fp}`;
       const alert = view.alerts[fp];

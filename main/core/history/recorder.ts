@@ -24,6 +24,7 @@ import {
   type TimelineQuery,
   type TimelineSummary,
 } from './timeline.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 export const FLUSH_MS = 1_000;
 const CHUNK = 5_000;
@@ -155,7 +156,7 @@ export class HistoryRecorder {
       if (ready) {
         this.#polled = true;
         this.#gaps.watching(now);
-        this.#gaps.learnView(() => Object.values(view.alerts), now);
+        this.#gaps.learnView(() => valuesOf(view.alerts), now);
         // Nothing waits to be written: what came before now is stored.
         if (this.#db && this.#queue.length === 0 && this.#cycles.length === 0) {
           this.#storeWatched(0);

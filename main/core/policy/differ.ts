@@ -5,7 +5,7 @@
 // Alerts are diffed in phases, each a method: (1) #transitions, (2) #groupKeys,
 // (3) #alertEvents (escalation sources: escalations.ts), (4) #goneAlerts, (5) the name index
 // of escalations.ts follows. Silences: silence-differ.ts.
-import type { AlertView, GroupView, ViewSnapshot } from '../model/view.ts';
+import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import type { CoreEvent } from '../model/events.ts';
 import { isUnhealthy } from '../model/health.ts';
 import { DEFAULT_SEVERITY_LABEL, DEFAULT_SEVERITY_ORDER } from '../settings/defaults.ts';
@@ -15,6 +15,7 @@ import { isClusterFresh } from './freshness.ts';
 import { SilenceDiffer } from './silence-differ.ts';
 import { EscalationSources, type PrevAlerts } from './escalations.ts';
 import { RecordFacts, listOf, type AlertList, type Phase } from './record-facts.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 export { initialClusters } from './freshness.ts';
 
@@ -207,9 +208,8 @@ export class EventDiffer {
     const { wantNew, wantOld, groupOf } = d;
     if (wantNew.size + wantOld.size === 0) return;
     const prevGroups = d.prev?.groups;
-    for (const key of Object.keys(d.next.groups)) {
-      const g = d.next.groups[key] as GroupView;
-      const kept = prevGroups?.[key] === g;
+    for (const g of valuesOf(d.next.groups)) {
+      const kept = prevGroups?.[g.key] === g;
       if (kept && wantOld.size === 0) continue;
       for (const fp of g.alerts) {
         if (!wantOld.has(fp) && (kept || !wantNew.has(fp))) continue;

@@ -7,6 +7,7 @@ import type { CoreEvent } from '../model/events.ts';
 import type { SilenceView, ViewSnapshot } from '../model/view.ts';
 import { hadData, isClusterFresh } from './freshness.ts';
 import type { RecordFacts } from './record-facts.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 export class SilenceDiffer {
   readonly #facts: RecordFacts;
@@ -26,7 +27,7 @@ export class SilenceDiffer {
   ): void {
     const windowMs = Math.max(0, expiringWithinMin) * 60_000;
     const stillThere = new Set<string>();
-    for (const s of Object.values(next.silences)) {
+    for (const s of valuesOf(next.silences)) {
       const warnKey = this.#facts.warnKey(s);
       stillThere.add(warnKey);
       if (!isClusterFresh(next, s.clusterId)) continue;

@@ -10,6 +10,7 @@ import type { GettableSilence, Matcher, PostableSilence } from '../api/types.ts'
 import type { SilenceView } from '../model/view.ts';
 import type { SilenceDraft, SilenceResult } from '../service.ts';
 import { validateDraft, type FieldError } from './validate.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 /** The part of AlertmanagerClient silence actions use (the real client satisfies it). */
 export interface SilenceClient {
@@ -199,7 +200,7 @@ export class SilenceActions {
     this.#sweeping = true;
     try {
       for (const w of this.#watches) {
-        for (const s of Object.values(silences)) {
+        for (const s of valuesOf(silences)) {
           if (w.remaining <= 0) break;
           if (s.clusterId !== w.clusterId || w.known.has(s.id)) continue;
           if (!isSameCreate({ ...s, status: { state: s.state } }, w.body)) continue;

@@ -9,6 +9,7 @@ import type { PreviewResult } from '../service.ts';
 import { evaluateAlert, type MatcherInput } from '../matchers/evaluate.ts';
 import { turnHasTime, yieldWhenSpent } from '../matchers/budget.ts';
 import { alertNameOf } from '../model/alert-name.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 function byNameThenFingerprint(a: AlertView, b: AlertView): number {
   const n = alertNameOf(a.labels).localeCompare(alertNameOf(b.labels));
@@ -28,7 +29,7 @@ export async function previewSilence(
 ): Promise<PreviewResult> {
   const alerts: AlertView[] = [];
   let unknown = 0;
-  for (const a of Object.values(snapshot.alerts)) {
+  for (const a of valuesOf(snapshot.alerts)) {
     if (!a.clusters.includes(clusterId)) continue;
     await yieldWhenSpent();
     let v = evaluateAlert(matchers, a.labels);

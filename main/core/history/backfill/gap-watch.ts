@@ -17,6 +17,7 @@ import type { HistoryRecord } from '../record.ts';
 import { newFilledRows, type OpenAlerts } from './filled-rows.ts';
 import type { Gap } from './gap-filler.ts';
 import { prometheusBaseOf } from './prometheus-base.ts';
+import { valuesOf } from '../../model/record-values.ts';
 
 const LEARN_EVERY_MS = 300_000;
 /** A fill that takes longer is given up: the gap is recorded with that reason. */
@@ -136,7 +137,7 @@ export class GapWatch {
    */
   learn(c: CycleReport): void {
     if (this.#learnAllDue(c.at)) {
-      this.#learnFrom(Object.values(c.view.alerts));
+      this.#learnFrom(valuesOf(c.view.alerts));
       return;
     }
     this.#learnFrom(
@@ -149,7 +150,7 @@ export class GapWatch {
   }
 
   /** Learns from every alert of a view when that is due (the heartbeat; quiet times). */
-  learnView(alerts: () => AlertView[], at: number): void {
+  learnView(alerts: () => readonly AlertView[], at: number): void {
     if (this.#learnAllDue(at)) this.#learnFrom(alerts());
   }
 
