@@ -15,7 +15,6 @@ import {
   EVENTS_SCHEMA,
   JOINS,
   conditions,
-  str,
   toRecord,
   type AlertSpan,
   type HistoryFileStats,
@@ -23,6 +22,7 @@ import {
   type HistoryQuery,
   type Row,
 } from './history-rows.ts';
+import { alertSpans, firedByGroupHour, firedCounts, IN_CHUNK } from './history-aggregates.ts';
 import { HYGIENE_SCHEMA, loadHygiene, pruneHygiene, saveHygiene } from './hygiene-table.ts';
 import { Interner } from './intern.ts';
 import { hasInlineEvents, migrateInlineEvents } from './migrate-v2.ts';
@@ -37,8 +37,6 @@ const HISTORY_SCHEMA_VERSION = 3;
 const SCHEMA = EVENTS_SCHEMA + HYGIENE_SCHEMA;
 /** Interned rows nobody refers to are looked for at most this often (a pass over the rows). */
 const COLLECT_EVERY_MS = 86_400_000;
-/** Values bound in one IN (...) list. */
-const IN_CHUNK = 500;
 
 export class HistoryDb {
   readonly path: string;
@@ -235,27 +233,11 @@ export class HistoryDb {
         ];
       });
     }
-    const { where, args } = this.#conditions({
+    const range = this.#conditions({
       ...(fromMs !== undefined ? { fromMs } : {}),
       ...(toMs !== undefined ? { toMs } : {}),
     });
-    where.push("e.fingerprint IS NOT NULL AND e.kind NOT IN ('notified', 'withheld')");
-    const fired = (since: string) =>
-      `(SELECT count(*) FROM events f WHERE f.fingerprint = m.fp AND f.cluster = m.cl AND f.kind = 'fired' AND f.at >= ${since})`;
-    const countCols = counts ? `, ${fired('?')} AS day, ${fired('?')} AS week` : '';
-    // A range reads its rows by time; without statistics SQLite would rather walk the whole
-    // (fingerprint, cluster, …) index to save the grouping's sort.
-    const byTime = fromMs !== undefined ? ' INDEXED BY events_at' : '';
-    const rows = this.#db.all(
-      `SELECT ${COLUMNS}, m.first_at, m.last_at${countCols} FROM (SELECT max(e.id) AS id, e.cluster AS cl, e.fingerprint AS fp, min(e.at) AS first_at, max(e.at) AS last_at FROM events e${byTime} WHERE ${where.join(' AND ')} GROUP BY e.cluster, e.fingerprint ORDER BY last_at DESC${limit !== undefined ? ` LIMIT ${Math.max(1, Math.floor(limit))}` : ''}) m JOIN events e ON e.id = m.id ${JOINS} ORDER BY m.last_at DESC`,
-      counts ? [counts.since24h, counts.since7d, ...args] : args,
-    ) as Row[];
-    return rows.map((row) => ({
-      latest: toRecord(row),
-      firstAt: Number(row.first_at),
-      lastAt: Number(row.last_at),
-      ...(counts ? { fired: [Number(row.day), Number(row.week)] as [number, number] } : {}),
-    }));
+    return alertSpans(this.#db, range, fromMs !== undefined, limit, counts);
   }
 
   /** Records by id (those that exist). */
@@ -272,84 +254,22 @@ export class HistoryDb {
     return out;
   }
 
-  /** Ids of the interned texts (unknown ones left out), for IN lists. */
-  #nameIds(texts: readonly string[]): number[] {
-    const ids: number[] = [];
-    for (const t of new Set(texts)) {
-      const id = this.#intern.existingName(t);
-      if (id !== undefined) ids.push(id);
-    }
-    return ids;
-  }
-
-  /** `sql` with `%IN%` replaced by lists of at most IN_CHUNK ids (bound between `before`
-   * and `after`), the rows of all. */
-  #inChunks(sql: string, before: number[], ids: number[], after: number[]): Row[] {
-    const out: Row[] = [];
-    for (let i = 0; i < ids.length; i += IN_CHUNK) {
-      const part = ids.slice(i, i + IN_CHUNK);
-      const rows = this.#db.all(sql.replace('%IN%', part.map(() => '?').join(', ')), [
-        ...before,
-        ...part,
-        ...after,
-      ]) as Row[];
-      for (const r of rows) out.push(r);
-    }
-    return out;
-  }
-
-  /**
-   * Firings per alert (cluster + NUL + fingerprint) since two times: [since24h, since7d], for
-   * the alerts with these fingerprints (from the index alone, never the whole week's rows).
-   */
+  /** Firings per alert since a day and a week (fired-counts.ts). */
   firedCounts(
     fingerprints: readonly string[],
     since24h: number,
     since7d: number,
   ): Map<string, [number, number]> {
-    const rows = this.#inChunks(
-      "SELECT nc.text AS cluster, nf.text AS fingerprint, day, week FROM (SELECT e.cluster AS cluster, e.fingerprint AS fingerprint, sum(e.at >= ?) AS day, count(*) AS week FROM events e WHERE e.fingerprint IN (%IN%) AND e.kind = 'fired' AND e.at >= ? GROUP BY e.cluster, e.fingerprint) c LEFT JOIN names nc ON nc.id = c.cluster LEFT JOIN names nf ON nf.id = c.fingerprint",
-      [since24h],
-      this.#nameIds(fingerprints),
-      [since7d],
-    );
-    const out = new Map<string, [number, number]>();
-    for (const r of rows) {
-      out.set(`${str(r.cluster) ?? ''}\u0000${str(r.fingerprint) ?? ''}`, [
-        Number(r.day),
-        Number(r.week),
-      ]);
-    }
-    return out;
+    return firedCounts(this.#db, this.#intern, fingerprints, since24h, since7d);
   }
 
-  /**
-   * Firings per group and hour since `sinceMs` (hour 0 = the first hour after it): one seek
-   * per group, its hours listed in the index's order (no sort of every firing).
-   */
+  /** Firings per group and hour since `sinceMs`: from memory when it holds the range. */
   firedByGroupHour(
     groupKeys: readonly string[],
     sinceMs: number,
   ): { groupKey: string; hour: number; count: number }[] {
     if (this.#recent.covers(sinceMs)) return this.#recent.firedByGroupHour(groupKeys, sinceMs);
-    const keys = [...new Set(groupKeys)];
-    const out: { groupKey: string; hour: number; count: number }[] = [];
-    for (let i = 0; i < keys.length; i += IN_CHUNK) {
-      const part = keys.slice(i, i + IN_CHUNK);
-      const rows = this.#db.all(
-        `SELECT g.text AS group_key, (SELECT group_concat((f.at - ?) / 3600000) FROM events f WHERE f.group_key = g.id AND f.kind = 'fired' AND f.at >= ?) AS hours FROM names g WHERE g.text IN (${part.map(() => '?').join(', ')})`,
-        [sinceMs, sinceMs, ...part],
-      ) as Row[];
-      for (const r of rows) {
-        const hours = str(r.hours);
-        if (hours === undefined) continue;
-        const perHour = new Map<number, number>();
-        for (const h of hours.split(',')) perHour.set(Number(h), (perHour.get(Number(h)) ?? 0) + 1);
-        for (const [hour, count] of perHour)
-          out.push({ groupKey: String(r.group_key), hour, count });
-      }
-    }
-    return out;
+    return firedByGroupHour(this.#db, groupKeys, sinceMs);
   }
 
   /**
