@@ -7,44 +7,30 @@
 // - each child has a tiny `sh` watchdog reading a pipe from this process: when this process dies
 //   in any way (even SIGKILL), the pipe closes and the watchdog SIGKILLs the server.
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  accessSync,
-  constants,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createSocket } from 'node:dgram';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostableAlert } from '../../main/core/api/types.ts';
+import { debianBinary } from './debian-binary.ts';
 import { waitFor } from './wait.ts';
 
 export { waitFor } from './wait.ts';
 
-const DEBIAN_PACKAGE = 'prometheus-alertmanager';
-
-function binary(): string {
-  return process.env.ALERTMANAGER_BIN || '/usr/bin/prometheus-alertmanager';
-}
+const AM = debianBinary(
+  'prometheus-alertmanager',
+  '/usr/bin/prometheus-alertmanager',
+  'ALERTMANAGER_BIN',
+);
+const binary = AM.path;
 
 /**
  * false when the Alertmanager binary is available; otherwise a skip message. With CI=true a
  * missing binary is an error (CI must install the Debian package, never silently skip).
  */
 export function amSkipReason(): string | false {
-  const bin = binary();
-  try {
-    accessSync(bin, constants.X_OK);
-    return false;
-  } catch {
-    const msg = `Alertmanager binary ${bin} not found: install the Debian package \`${DEBIAN_PACKAGE}\` (apt-get install ${DEBIAN_PACKAGE}) or set ALERTMANAGER_BIN`;
-    if (process.env.CI === 'true') throw new Error(msg);
-    return msg;
-  }
+  return AM.skipReason();
 }
 
 /**

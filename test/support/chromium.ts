@@ -1,14 +1,13 @@
 // Headless Chromium for shell tests (the system /usr/bin/chromium through playwright-core).
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { debianBinary } from './debian-binary.ts';
 
-export const CHROMIUM_BIN = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+const CHROMIUM = debianBinary('chromium', '/usr/bin/chromium', 'CHROMIUM_BIN');
+export const CHROMIUM_BIN = CHROMIUM.path();
 
 /** false when Chromium is available; a reason to skip otherwise (CI must have it). */
 export function chromiumSkipReason(): string | false {
-  if (existsSync(CHROMIUM_BIN)) return false;
-  if (process.env.CI === 'true') throw new Error(`CI: Chromium missing at ${CHROMIUM_BIN}`);
-  return `no Chromium at ${CHROMIUM_BIN} (set CHROMIUM_BIN)`;
+  return CHROMIUM.skipReason();
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -9,29 +9,19 @@
 // Safety nets as in alertmanager.ts: SIGKILL from a process 'exit' hook, and a `sh` watchdog on
 // a pipe that kills the server when this process dies in any way.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { debianBinary } from './debian-binary.ts';
 import { waitFor } from './wait.ts';
 
-const DEBIAN_PACKAGE = 'prometheus';
-
-function binary(): string {
-  return process.env.PROMETHEUS_BIN || '/usr/bin/prometheus';
-}
+const PROM = debianBinary('prometheus', '/usr/bin/prometheus', 'PROMETHEUS_BIN');
+const binary = PROM.path;
 
 /** false when the binary is available; otherwise a skip message (an error with CI=true). */
 export function promSkipReason(): string | false {
-  const bin = binary();
-  try {
-    accessSync(bin, constants.X_OK);
-    return false;
-  } catch {
-    const msg = `Prometheus binary ${bin} not found: install the Debian package \`${DEBIAN_PACKAGE}\` (apt-get install ${DEBIAN_PACKAGE}) or set PROMETHEUS_BIN`;
-    if (process.env.CI === 'true') throw new Error(msg);
-    return msg;
-  }
+  return PROM.skipReason();
 }
 
 /** The conventional dead-man's switch (kube-prometheus): one always-firing rule. */
