@@ -1,7 +1,8 @@
 // Import-cycle and layer guard (`npm run check:imports`, part of `npm test`).
 // The layers the README describes: main/core is Electron-free and knows no shell or window;
-// the window (renderer/) reaches the core only for its model, its matchers and the few exact
-// files listed below; preload knows only the bridge contract; core tests import no window code.
+// the window (renderer/) reaches the core only for its model, its matchers, the alert list's
+// preparation (core/list: filter, group, sort, sections; pure, so the core can answer the
+// window's list queries with the same code) and the few exact files listed below; preload knows only the bridge contract; core tests import no window code.
 // Cycles are forbidden everywhere (tests included), through .svelte components too.
 // dependency-cruiser reads .ts (with .ts extensions), .svelte (through the installed svelte
 // compiler) and resolves `$core/*` through tsconfig.json paths.
@@ -54,7 +55,7 @@ module.exports = {
     }),
     forbid(
       'renderer-reaches-core-model-and-matchers-only',
-      'The window imports from main/ only core/model, core/matchers and the exact files in ' +
+      'The window imports from main/ only core/model, core/matchers, core/list and the exact files in ' +
         'RENDERER_VALUE_EXCEPTIONS; type-only imports also from RENDERER_TYPE_EXCEPTIONS.',
       {
         from: { path: '^renderer/' },
@@ -63,6 +64,7 @@ module.exports = {
           pathNot: [
             '^main/core/model/',
             '^main/core/matchers/',
+            '^main/core/list/',
             exact(RENDERER_VALUE_EXCEPTIONS),
             exact(RENDERER_TYPE_EXCEPTIONS),
           ],

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, GroupView } from '../../main/core/model/view.ts';
-import { completionContext } from '../../renderer/src/lib/alerts/filter-text.ts';
+import { completionContext } from '../../main/core/list/filter-text.ts';
 import { suggestionsFor } from '../../renderer/src/lib/alerts/filter-suggestions.ts';
 import { silenceRequestFor } from '../../renderer/src/lib/alerts/silence-request.ts';
-import type { Row } from '../../renderer/src/lib/alerts/rows.ts';
+import type { Row } from '../../main/core/list/rows.ts';
 
 const labels = new Map([
   [

@@ -5,10 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, GroupView, ViewDelta, ViewSnapshot } from '../../main/core/model/view.ts';
 import { ListChanges } from '../../renderer/src/lib/alerts/list-changes.ts';
-import {
-  prepareGroups,
-  type PreparedGroups,
-} from '../../renderer/src/lib/alerts/prepared-groups.ts';
+import { prepareGroups, type PreparedGroups } from '../../main/core/list/prepared-groups.ts';
 import { ViewStreamReader } from '../../renderer/src/lib/view/apply.ts';
 import { snapshotOf as snapshotFrom } from '../support/views.ts';
 import { prng as random } from '../bench/lib/fixtures.ts';

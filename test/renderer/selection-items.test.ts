@@ -12,8 +12,8 @@ import {
   toggled,
   withAll,
 } from '../../renderer/src/lib/alerts/selection-items.ts';
-import { flattenRows, type GroupRow } from '../../renderer/src/lib/alerts/rows.ts';
-import { sectionRows } from '../../renderer/src/lib/alerts/sections.ts';
+import { flattenRows, type GroupRow } from '../../main/core/list/rows.ts';
+import { sectionRows } from '../../main/core/list/sections.ts';
 import { alert, group } from '../core/policy/view-fixtures.ts';
 
 const a1 = alert({ labels: { alertname: 'A', instance: '1' } });

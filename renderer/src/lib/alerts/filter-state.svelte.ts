@@ -4,8 +4,8 @@
 // and each change is handed to `onchange` (the filter persistence saves it, debounced).
 import { formatMatcher } from '$core/matchers/format.ts';
 import type { UiSettings } from '$core/settings/types.ts';
-import { parseFilterText, splitSegments, type ParsedFilter } from './filter-text.ts';
-import type { AlertFilter } from './rows.ts';
+import { parseFilterText, splitSegments, type ParsedFilter } from '$core/list/filter-text.ts';
+import type { AlertFilter } from '$core/list/rows.ts';
 
 export type FilterValue = UiSettings['filter'];
 
@@ -60,7 +60,7 @@ export class FilterState {
   get instances(): readonly string[] {
     return this.#instances;
   }
-  /** Only my team's alerts (lib/alerts/team.ts turns it into receivers). */
+  /** Only my team's alerts ($core/list/team.ts turns it into receivers). */
   get myTeam(): boolean {
     return this.#myTeam;
   }

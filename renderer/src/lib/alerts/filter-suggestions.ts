@@ -3,7 +3,7 @@
 // pass over the names (or one label's values) keeping the best SHOWN: an alert may carry
 // 10,000 labels and a label 100,000 values, and sorting every match per keystroke was the
 // larger part of a keystroke's cost.
-import { quoteValue, type CompletionContext } from './filter-text.ts';
+import { quoteValue, type CompletionContext } from '$core/list/filter-text.ts';
 import type { LabelCounts } from './label-index.ts';
 
 export interface Suggestion {

@@ -3,7 +3,7 @@
 // polls; row indexes and row keys (which change with sections and collapsing) are not used.
 import type { SelectionItem } from '$core/model/selection-plan.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
-import type { Row } from './rows.ts';
+import type { Row } from '$core/list/rows.ts';
 
 export interface SelectionView {
   groups: Readonly<Record<string, GroupView>>;

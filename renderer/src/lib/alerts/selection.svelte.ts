@@ -5,7 +5,7 @@
 // an item that left the view (resolved) drops out of the count without being forgotten by a
 // flicker. Section rows (group by a label) are not selectable: they stand for no group.
 import type { SelectionItem } from '$core/model/selection-plan.ts';
-import type { Row } from './rows.ts';
+import type { Row } from '$core/list/rows.ts';
 import {
   inView,
   itemOf,

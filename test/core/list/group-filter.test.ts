@@ -4,24 +4,20 @@
 // added and removed, alerts in two groups, a new severity order.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AlertView, GroupView } from '../../main/core/model/view.ts';
-import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
-import { parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
-import {
-  GroupFilter,
-  narrows,
-  PRUNE_AFTER_MS,
-} from '../../renderer/src/lib/alerts/group-filter.ts';
-import { GroupPreparer } from '../../renderer/src/lib/alerts/prepared-groups.ts';
-import { prng } from '../bench/lib/fixtures.ts';
-import { defaultUiSettings } from '../../main/core/settings/defaults.ts';
+import type { AlertView, GroupView } from '../../../main/core/model/view.ts';
+import { displaySeverityRank as severityRank } from '../../../main/core/model/severity-order.ts';
+import { parseFilterText } from '../../../main/core/list/filter-text.ts';
+import { GroupFilter, narrows, PRUNE_AFTER_MS } from '../../../main/core/list/group-filter.ts';
+import { prepareGroups, type PreparedGroups } from '../../../main/core/list/prepared-groups.ts';
+import { prng } from '../../bench/lib/fixtures.ts';
+import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
 import {
   alertPasses,
   compareAlerts,
   flattenRows,
   startOf,
   type AlertFilter,
-} from '../../renderer/src/lib/alerts/rows.ts';
+} from '../../../main/core/list/rows.ts';
 
 const SEVERITIES = ['critical', 'warning', 'info', 'page', ''];
 const WORDS = ['disk', 'diskfull', 'isk', 'node', 'node1', 'eu', 'crash', 'crashloop', 'zz'];
@@ -131,7 +127,8 @@ describe('GroupFilter over prepared groups', () => {
     };
     for (let k = 0; k < 30; k++) groups[`g${k}`] = newGroup(k);
     let order: string[] = ['critical', 'warning', 'info'];
-    const preparer = new GroupPreparer();
+    // Each preparation from the one before (groups it did not touch are kept).
+    let last: PreparedGroups | null = null;
     // A clock that sometimes jumps past PRUNE_AFTER_MS: caches are pruned along the way.
     let now = 0;
     const filter = new GroupFilter(() => now);
@@ -169,7 +166,7 @@ describe('GroupFilter over prepared groups', () => {
       }
       const p = parseFilterText(text);
       const f: AlertFilter = { ...base, matchers: p.matchers, words: p.words };
-      const built = filter.build(preparer.prepare(groups, alerts, order), f);
+      const built = filter.build((last = prepareGroups(last, groups, alerts, order)), f);
       const want = reference(groups, alerts, f, order);
       const context = `step ${step}, filter ${JSON.stringify(text)}`;
       assert.deepEqual(
@@ -211,7 +208,7 @@ describe('GroupFilter over prepared groups', () => {
     const order = ['critical', 'warning', 'info'];
     let now = 0;
     const gf = new GroupFilter(() => now);
-    const prepared = new GroupPreparer().prepare(groups, alerts, order);
+    const prepared = prepareGroups(null, groups, alerts, order);
     const all = (text: string): AlertFilter => ({
       ...randomFilter(() => 0, text),
       receivers: [],

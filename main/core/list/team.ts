@@ -2,8 +2,8 @@
 // matcher in settings (`team="payments"`), the same test the core's "my team only"
 // notification rule uses ($core/matchers/label-test.ts, upstream's receiversMatchLabels: an
 // alert is my team's when ANY of its receivers is). Applied to the list as a receiver filter.
-import { labelTest } from '$core/matchers/label-test.ts';
-import type { InstanceView } from '$core/model/view.ts';
+import { labelTest } from '../matchers/label-test.ts';
+import type { InstanceView } from '../model/view.ts';
 import type { AlertFilter } from './rows.ts';
 
 /** Matches no receiver name a server can send (names are never empty... this one has a NUL). */

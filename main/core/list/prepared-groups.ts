@@ -2,9 +2,8 @@
 // and kept (same object) across updates that did not touch the group. A keystroke then only
 // filters, and a delta only re-sorts the groups it touched, instead of resolving and sorting
 // 100,000 alerts every time. Pure, so it is unit-tested in plain Node.
-import type { AlertView, GroupView } from '$core/model/view.ts';
+import type { AlertView, GroupView } from '../model/view.ts';
 import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
-import type { ListChanges } from './list-changes.ts';
 
 export interface PreparedGroup {
   readonly group: GroupView;
@@ -124,35 +123,4 @@ function shared(list: readonly PreparedGroup[], memberships: number, total: numb
       else seen.add(a.fingerprint);
     }
   return multi;
-}
-
-/**
- * prepareGroups with its previous result kept: what a component derives through. Reading the
- * view's changes does not consume them, so preparing again (Svelte re-running the derivation)
- * gives the same list.
- */
-export class GroupPreparer {
-  #last: PreparedGroups | null = null;
-  /** The version of the view's changes `#last` was prepared at. */
-  #version = 0;
-  readonly #changes: ListChanges | undefined;
-
-  /** `changes`: the view's record of changed groups, sealed by the view store per update. */
-  constructor(changes?: ListChanges) {
-    this.#changes = changes;
-  }
-
-  prepare(
-    groups: Record<string, GroupView> | readonly GroupView[],
-    alerts: Record<string, AlertView>,
-    order: readonly string[],
-  ): PreparedGroups {
-    const c = this.#changes;
-    let changes: Changes | undefined;
-    if (c) {
-      changes = { groups: c.since(this.#version), alertCount: c.alertCount };
-      this.#version = c.version;
-    }
-    return (this.#last = prepareGroups(this.#last, groups, alerts, order, changes));
-  }
 }

@@ -2,8 +2,8 @@
 // with free-text words, separated by commas. A segment holding an operator character outside
 // quotes is a matcher and must parse; anything else is free text searched in labels and
 // annotations. Errors carry the 0-based position in the whole input so the bar can point at it.
-import { MatcherParseError, parseMatcher, parsersDisagree } from '$core/matchers/parse.ts';
-import type { Matcher } from '$core/api/types.ts';
+import { MatcherParseError, parseMatcher, parsersDisagree } from '../matchers/parse.ts';
+import type { Matcher } from '../api/types.ts';
 
 export interface ParsedFilter {
   matchers: Matcher[];
@@ -125,4 +125,4 @@ export function completionContext(input: string, caret: number): CompletionConte
 }
 
 /** Quote a value for the filter text, as every Alertmanager parser reads it back. */
-export { quoteMatcherText as quoteValue } from '$core/matchers/format.ts';
+export { quoteMatcherText as quoteValue } from '../matchers/format.ts';

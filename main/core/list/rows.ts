@@ -2,11 +2,11 @@
 // (state toggles, instances, matchers, free text), the alert order (severity then age), and
 // groups + alerts flattened into rows of known height for the windowed list. The grouping
 // itself is prepared-groups.ts (sorted once per change) and group-filter.ts (per filter).
-import type { LabelSet, Matcher } from '$core/api/types.ts';
-import type { AlertView, GroupView } from '$core/model/view.ts';
-import type { UiSettings } from '$core/settings/types.ts';
-import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
-import { evaluateAlert } from '$core/matchers/evaluate.ts';
+import type { LabelSet, Matcher } from '../api/types.ts';
+import type { AlertView, GroupView } from '../model/view.ts';
+import type { UiSettings } from '../settings/types.ts';
+import { displaySeverityRank as severityRank } from '../model/severity-order.ts';
+import { evaluateAlert } from '../matchers/evaluate.ts';
 import { commonLabels } from './row-labels.ts';
 
 /** The remembered filter's toggles and pickers, with its text parsed into matchers and words. */

@@ -5,8 +5,8 @@
 // added) only re-checks what passed that one. Pure apart from those caches, which are this
 // module's own: kept per prepared group object, so a group re-prepared after a change starts
 // with none.
-import type { AlertView } from '$core/model/view.ts';
-import { displaySeverityRank as severityRank } from '$core/model/severity-order.ts';
+import type { AlertView } from '../model/view.ts';
+import { displaySeverityRank as severityRank } from '../model/severity-order.ts';
 import {
   alertPasses,
   startOf,

@@ -1,19 +1,19 @@
 // Filter text parsing, filtering, sorting and flattening of the alert list.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AlertView, GroupView } from '../../main/core/model/view.ts';
-import { completionContext, parseFilterText } from '../../renderer/src/lib/alerts/filter-text.ts';
-import { displaySeverityRank as severityRank } from '../../main/core/model/severity-order.ts';
+import type { AlertView, GroupView } from '../../../main/core/model/view.ts';
+import { completionContext, parseFilterText } from '../../../main/core/list/filter-text.ts';
+import { displaySeverityRank as severityRank } from '../../../main/core/model/severity-order.ts';
 import {
   alertPasses,
   filterUndecided,
   flattenRows,
   type AlertFilter,
   type BuiltGroups,
-} from '../../renderer/src/lib/alerts/rows.ts';
-import { GroupFilter } from '../../renderer/src/lib/alerts/group-filter.ts';
-import { prepareGroups } from '../../renderer/src/lib/alerts/prepared-groups.ts';
-import { alertView as alert } from '../support/views.ts';
+} from '../../../main/core/list/rows.ts';
+import { GroupFilter } from '../../../main/core/list/group-filter.ts';
+import { prepareGroups } from '../../../main/core/list/prepared-groups.ts';
+import { alertView as alert } from '../../support/views.ts';
 
 /** Filtered, sorted groups in one go (no caches kept between calls). */
 function buildGroups(

@@ -5,7 +5,7 @@
 // negated, joins the filter — unless the filter text names the same label, which is how the
 // user asks to see it (`alertname="Watchdog"`). Only a one-matcher watchdog can be negated as
 // a filter matcher (a set of matchers is ANDed); a longer one stays listed.
-import { parseMatchers } from '$core/matchers/parse.ts';
+import { parseMatchers } from '../matchers/parse.ts';
 import type { AlertFilter } from './rows.ts';
 
 export function hideWatchdog(filter: AlertFilter, watchdog: string): AlertFilter {

@@ -3,7 +3,7 @@
 // shown whole; then the rest by name; volatile labels (pod, container) last. Labels the group
 // header already shows, and labels every alert in view shares (shown once above the list),
 // are left out. Bounded: an alert may carry 10,000 labels, a row shows at most MAX.
-import type { LabelSet } from '$core/api/types.ts';
+import type { LabelSet } from '../api/types.ts';
 
 const MAX = 30;
 /** Past this many labels, the rest are taken in the server's order, not sorted. */
