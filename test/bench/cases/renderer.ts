@@ -2,11 +2,15 @@
 // real core, the WebSocket bridge, the built renderer in out/renderer), showing the shared
 // real server's 10,000 alerts in 1,000 groups.
 //
-// - first render: from navigation start to the frame in which the alert count reads
-//   "10000 of 10000" and list rows exist (page load, bridge connect, 10k-alert snapshot over
-//   the WebSocket, parse, first list render). The core has already polled the server before
-//   the page opens, so the server's own time is not counted. Measured in the page with
-//   performance.now() (relative to navigation start) polled on every animation frame.
+// - complete and first paint (issue 29 item 6): what a user opening the window waits for: a
+//   fresh page (new browser context and tab, nothing cached) navigating at once while the core
+//   already holds every alert; navigation start -> the first row drawn, and -> the count final
+//   ("10000 of 10000") with the rows that fit in the viewport drawn (lib/page-probes.ts).
+//   1 warm-up (it starts the browser's processes) + `runs` pages, median.
+// - first render, old method (reported beside the new one; until 2026-11-25 the gated row):
+//   pages of one context (the HTTP cache holds the JS), navigation start to the animation
+//   frame in which the count reads "10000 of 10000" and a row exists, read at the start of
+//   that frame (before it is rendered).
 // - keystroke: typing a free-text filter one key at a time and deleting it again; from the
 //   keydown to the first animation frame after the input was handled (the frame that shows
 //   the updated list: Svelte applies the filter synchronously in that turn). In-page timing.
@@ -20,10 +24,11 @@ import { startBrowserShell, type BrowserShell } from '../../../main/server/start
 import { waitFor } from '../../support/alertmanager.ts';
 import { moduleExists, type BenchContext } from '../lib/context.ts';
 import { MemorySecrets } from '../lib/core-harness.ts';
+import { openFresh, type Opening } from '../lib/page-probes.ts';
 import { notRun, type BenchResult } from '../lib/result.ts';
 import { median, percentile, round } from '../lib/stats.ts';
 
-const FIRST_RENDER_TARGET_MS = 300;
+const COMPLETE_TARGET_MS = 300;
 const KEYSTROKE_TARGET_MS = 50;
 const TYPED = 'crashlooping';
 
@@ -118,8 +123,8 @@ export async function runRenderer(ctx: BenchContext): Promise<BenchResult[]> {
   if (!moduleExists('out/renderer/index.html'))
     return [
       notRun(
-        '4 renderer first render 10k',
-        `<= ${FIRST_RENDER_TARGET_MS} ms`,
+        '4 renderer complete 10k (fresh page)',
+        `<= ${COMPLETE_TARGET_MS} ms`,
         'out/renderer not built (run npm run bench, which builds)',
       ),
     ];
@@ -216,26 +221,58 @@ export async function runRenderer(ctx: BenchContext): Promise<BenchResult[]> {
     const dcl = median(phaseRuns.map((p) => p.dcl));
     const snapAt = median(phaseRuns.map((p) => p.snapshotAt));
     const snapMb = round((phaseRuns[0]?.snapshotChars ?? 0) / 2 ** 20, 1);
-    const passFirst = first <= FIRST_RENDER_TARGET_MS;
     const passKey = p95 <= KEYSTROKE_TARGET_MS;
     await context.close();
+
+    // What a user opening the window waits for: fresh pages navigating at once.
+    const openings: Opening[] = [];
+    for (let r = 0; r < ctx.runs + 1; r++) {
+      const o = await openFresh(browser, shell.url, total);
+      if (r > 0) openings.push(o);
+      ctx.log(
+        `  fresh page ${r === 0 ? '(warm-up) ' : ''}first paint ${round(o.firstRow)} ms, complete ${round(o.complete)} ms`,
+      );
+    }
+    const complete = median(openings.map((o) => o.complete));
+    const firstPaint = median(openings.map((o) => o.firstRow));
+    const passComplete = complete <= COMPLETE_TARGET_MS;
     return [
       {
-        name: '4 renderer first render 10k alerts / 1k groups',
+        name: '4 renderer complete 10k (fresh page)',
+        median: round(complete),
+        unit: 'ms',
+        target: `<= ${COMPLETE_TARGET_MS} ms`,
+        pass: passComplete,
+        runs: openings.length,
+        notes:
+          `new context and tab navigating at once, core holding all ${total} alerts (${groups} groups): ` +
+          `navigation start -> count "${total} of ${total}" and the ${openings[0]?.rowsInView ?? 0} rows in the viewport ` +
+          `drawn (each: ${openings.map((o) => round(o.complete)).join(', ')}); first paint ${round(firstPaint)} ms; ` +
+          `old method (same context, count read before the frame is drawn) ${round(first)} ms` +
+          (passComplete ? '' : `; TARGET MISSED by ${round(complete - COMPLETE_TARGET_MS)} ms`),
+      },
+      {
+        name: '4 renderer first paint 10k (fresh page)',
+        median: round(firstPaint),
+        unit: 'ms',
+        target: '',
+        pass: null,
+        runs: openings.length,
+        notes: `navigation start -> first row drawn (each: ${openings.map((o) => round(o.firstRow)).join(', ')})`,
+      },
+      {
+        name: '4 renderer first render 10k, old method (one context)',
         median: round(first),
         unit: 'ms',
-        target: `<= ${FIRST_RENDER_TARGET_MS} ms`,
-        pass: passFirst,
+        target: '',
+        pass: null,
         runs: firsts.length,
         notes:
-          `navigation start -> count "${total} of ${total}" with rows painted; ${groups} groups; ` +
+          `the gated row until 2026-11-25: pages of one context (HTTP cache warm), navigation start -> the frame ` +
+          `whose start shows count "${total} of ${total}" and a row; ${groups} groups; ` +
           `min ${round(Math.min(...firsts))} ms, max ${round(Math.max(...firsts))} ms; ${rowsInDom} rows in the DOM (windowed list)` +
-          `; phases (medians): DOMContentLoaded ${round(dcl)} ms, snapshot message (${snapMb} M chars) received ` +
+          `; phases (medians): DOMContentLoaded ${round(dcl)} ms, largest message (${snapMb} M chars) received ` +
           `${round(snapAt)} ms, list shown ${round(first)} ms` +
-          (passFirst
-            ? ''
-            : `; TARGET MISSED: ${round(snapAt - dcl)} ms between page ready and the snapshot arriving ` +
-              `(core serialising + sending it over the WebSocket), ${round(first - snapAt)} ms parsing it and rendering`) +
           (problems.length ? `; page errors: ${problems.slice(0, 3).join(' | ')}` : ''),
       },
       {
