@@ -50,10 +50,14 @@ describe('cluster specifics', { skip }, () => {
       createdBy: 'cluster-test',
       comment: 'written to peer 2',
     });
-    await waitFor(async () => (await a.getSilence(id)).status.state === 'active', {
-      timeoutMs: 30_000,
-      message: 'silence gossiped to peer 0',
-    });
+    // Gossiped to both others before peer 1 expires it (it answers 500 "silence not found"
+    // until the silence has reached it).
+    for (const peer of [a, b]) {
+      await waitFor(async () => (await peer.getSilence(id)).status.state === 'active', {
+        timeoutMs: 30_000,
+        message: 'silence gossiped to peers 0 and 1',
+      });
+    }
     await b.deleteSilence(id);
     for (const peer of clients) {
       await waitFor(async () => (await peer.getSilence(id)).status.state === 'expired', {
