@@ -92,7 +92,7 @@ export class Intake {
         this.#state.queueGroup(gs);
       }
       // The same group at the same position: its alerts are probably at the same positions too.
-      const before = hint !== undefined && hint.gs === gs ? hint.slots : undefined;
+      const before = hint !== undefined && hint.gs === gs ? hint : undefined;
       const { fps, slots } = this.#listAlerts(src, g.alerts, before, token);
       const receiver = g.receiver.name;
       if (gs.touched === token) {
@@ -132,25 +132,36 @@ export class Intake {
     if (gs.listings.delete(src)) this.#state.queueGroup(gs);
   }
 
-  /** One group's alerts of a source's poll: their slots, each copy taken in. */
+  /**
+   * One group's alerts of a source's poll: their slots, each copy taken in. A listing equal to
+   * the previous one (the common case: every HA peer lists the same alerts poll after poll)
+   * keeps the previous arrays: nothing is allocated, and the listing compares by identity.
+   */
   #listAlerts(
     src: Source,
     alerts: readonly GettableAlert[],
-    before: AlertSlot[] | undefined,
+    before: Listing | undefined,
     token: number,
   ): { fps: string[]; slots: AlertSlot[] } {
-    const fps: string[] = [];
-    const slots: AlertSlot[] = [];
+    const prev = before?.slots;
+    // Built only from the first difference from `prev` (until then, `same` alerts match it).
+    let fps: string[] | undefined;
+    let slots: AlertSlot[] | undefined;
+    let same = 0;
     // Only an alert this source already listed (in another group, with `continue` routes,
     // or a broken server repeating it) needs a check against repeats within this group.
     let inGroup: Set<AlertSlot> | undefined;
     for (let i = 0; i < alerts.length; i++) {
       const a = alerts[i]!;
       const fp = a.fingerprint;
-      let slot = before?.[i];
+      let slot = prev?.[i];
       if (slot === undefined || slot.fp !== fp || slot.copies.length === 0)
         slot = this.#state.slotOf(fp);
       if (slot.seen === token) {
+        if (slots === undefined) {
+          fps = before?.fps.slice(0, same) ?? [];
+          slots = prev?.slice(0, same) ?? [];
+        }
         inGroup ??= new Set(slots);
         if (inGroup.has(slot)) continue;
       } else {
@@ -158,10 +169,23 @@ export class Intake {
         this.#takeCopy(slot, src, a);
       }
       inGroup?.add(slot);
-      fps.push(fp);
+      if (slots === undefined) {
+        if (prev !== undefined && same === i && prev[i] === slot) {
+          same++;
+          continue;
+        }
+        fps = before?.fps.slice(0, same) ?? [];
+        slots = prev?.slice(0, same) ?? [];
+      }
+      fps!.push(fp);
       slots.push(slot);
     }
-    return { fps, slots };
+    if (slots !== undefined) return { fps: fps!, slots };
+    if (before !== undefined && same === before.slots.length) return before;
+    return {
+      fps: before === undefined ? [] : before.fps.slice(0, same),
+      slots: prev?.slice(0, same) ?? [],
+    };
   }
 
   /** A source's copy of an alert: new, changed (its slot is queued) or the same. */
@@ -227,13 +251,18 @@ export class Intake {
 function unite(first: Listing, fps: string[], slots: AlertSlot[], receiver: string): void {
   const have = new Set(first.fps);
   let merged: string[] | undefined;
+  const added: AlertSlot[] = [];
   for (let i = 0; i < fps.length; i++) {
     if (have.has(fps[i]!)) continue;
     merged ??= first.fps.slice();
     merged.push(fps[i]!);
-    first.slots.push(slots[i]!);
+    added.push(slots[i]!);
   }
-  // Listings are shared with records once stored, so a changed one is a new array.
-  if (merged) first.fps = merged;
+  // Listings are shared with records once stored, and a listing equal to the previous poll's
+  // keeps its arrays (#listAlerts): a changed one is a new array.
+  if (merged) {
+    first.fps = merged;
+    first.slots = first.slots.concat(added);
+  }
   if (!first.receivers.includes(receiver)) first.receivers = [...first.receivers, receiver].sort();
 }
