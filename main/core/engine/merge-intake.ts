@@ -23,6 +23,11 @@ export class Intake {
   #load = 0;
   /** Silences change only with a source's data. */
   #silencesDirty = true;
+  /** The current load met an alert it had listed already (in another group or this one). */
+  #repeated = false;
+  /** Groups taken in whole from the previous poll and alert copies compared (see `stats`). */
+  #kept = 0;
+  #compared = 0;
 
   constructor(state: MergeState) {
     this.#state = state;
@@ -33,6 +38,17 @@ export class Intake {
     this.#order = [];
     this.#stale = new Set();
     this.#silencesDirty = true;
+  }
+
+  /**
+   * Since the last call: groups a source handed back as the same object (taken in without
+   * visiting their alerts' copies) and alert copies visited. For tests and measurements.
+   */
+  takeStats(): { keptGroups: number; comparedCopies: number } {
+    const stats = { keptGroups: this.#kept, comparedCopies: this.#compared };
+    this.#kept = 0;
+    this.#compared = 0;
+    return stats;
   }
 
   /** Whether a source's data changed or a source came or went since the last call. */
@@ -64,7 +80,14 @@ export class Intake {
       const data = e.instance.data;
       let src = this.#sources.get(e.instance.view.id);
       if (!src) {
-        src = { id: e.instance.view.id, clusterId: e.clusterId, rank, data, listed: [] };
+        src = {
+          id: e.instance.view.id,
+          clusterId: e.clusterId,
+          rank,
+          data,
+          listed: [],
+          plain: false,
+        };
         this.#sources.set(src.id, src);
         this.#loadSource(src, data);
       } else {
@@ -80,6 +103,14 @@ export class Intake {
     const token = ++this.#load;
     const oldListed = src.listed;
     const listed: Listing[] = [];
+    // The previous poll's groups, position for position, when its listings line up with them
+    // (no label set or alert listed twice): a group handed back as the same object (the client
+    // does so for a group whose text is unchanged, api/alert-groups-reader.ts) lists the same
+    // alert objects as before, and each is this source's copy already.
+    const oldGroups =
+      src.plain && oldListed.length === src.data.groups.length ? src.data.groups : undefined;
+    let plain = true;
+    this.#repeated = false;
     // Label sets this poll lists more than once: under several receivers (routes with
     // `continue`), or a broken server repeating a group. Their listing is the union.
     let again: Map<GroupState, Listing> | undefined;
@@ -91,23 +122,32 @@ export class Intake {
         gs.routeLabels = g.routeLabels;
         this.#state.queueGroup(gs);
       }
+      if (hint !== undefined && g === oldGroups?.[j] && hint.gs === gs && gs.touched !== token) {
+        this.#keep(hint, token);
+        gs.touched = token;
+        listed.push(hint);
+        again?.set(gs, hint);
+        continue;
+      }
       // The same group at the same position: its alerts are probably at the same positions too.
-      const before = hint !== undefined && hint.gs === gs ? hint.slots : undefined;
+      const before = hint !== undefined && hint.gs === gs ? hint : undefined;
       const { fps, slots } = this.#listAlerts(src, g.alerts, before, token);
       const receiver = g.receiver.name;
       if (gs.touched === token) {
+        plain = false;
         again ??= new Map(listed.map((l) => [l.gs, l]));
         unite(again.get(gs)!, fps, slots, receiver);
         continue;
       }
       gs.touched = token;
-      const l: Listing = { gs, fps, slots, receivers: [receiver] };
+      const l: Listing = { gs, fps, slots, receivers: [receiver], token };
       listed.push(l);
       again?.set(gs, l);
     }
     for (const l of listed) {
       const was = l.gs.listings.get(src);
       const wasReceivers = l.gs.receivers.get(src);
+      if (was === l.fps && wasReceivers === l.receivers) continue;
       l.gs.listings.set(src, l.fps);
       l.gs.receivers.set(src, l.receivers);
       if (
@@ -120,11 +160,27 @@ export class Intake {
     }
     // What it no longer lists.
     for (const l of oldListed) {
+      if (l.token === token) continue; // kept whole: every slot of it is listed again
       for (const slot of l.slots) if (slot.seen !== token) this.#dropCopy(slot, src);
       if (l.gs.touched !== token) this.#forget(l.gs, src);
     }
     src.data = data;
     src.listed = listed;
+    src.plain = plain && !this.#repeated;
+  }
+
+  /**
+   * A group the source handed back as it was: its listing stands, and every copy it lists is
+   * the object it lists (nothing to compare). Its alerts are marked listed, so a later group of
+   * this poll listing one of them sees a repeat as before.
+   */
+  #keep(l: Listing, token: number): void {
+    this.#kept++;
+    for (const slot of l.slots) {
+      if (slot.seen === token) this.#repeated = true;
+      else slot.seen = token;
+    }
+    l.token = token;
   }
 
   #forget(gs: GroupState, src: Source): void {
@@ -132,25 +188,37 @@ export class Intake {
     if (gs.listings.delete(src)) this.#state.queueGroup(gs);
   }
 
-  /** One group's alerts of a source's poll: their slots, each copy taken in. */
+  /**
+   * One group's alerts of a source's poll: their slots, each copy taken in. A listing equal to
+   * the previous one (the common case: every HA peer lists the same alerts poll after poll)
+   * keeps the previous arrays: nothing is allocated, and the listing compares by identity.
+   */
   #listAlerts(
     src: Source,
     alerts: readonly GettableAlert[],
-    before: AlertSlot[] | undefined,
+    before: Listing | undefined,
     token: number,
   ): { fps: string[]; slots: AlertSlot[] } {
-    const fps: string[] = [];
-    const slots: AlertSlot[] = [];
+    const prev = before?.slots;
+    // Built only from the first difference from `prev` (until then, `same` alerts match it).
+    let fps: string[] | undefined;
+    let slots: AlertSlot[] | undefined;
+    let same = 0;
     // Only an alert this source already listed (in another group, with `continue` routes,
     // or a broken server repeating it) needs a check against repeats within this group.
     let inGroup: Set<AlertSlot> | undefined;
     for (let i = 0; i < alerts.length; i++) {
       const a = alerts[i]!;
       const fp = a.fingerprint;
-      let slot = before?.[i];
+      let slot = prev?.[i];
       if (slot === undefined || slot.fp !== fp || slot.copies.length === 0)
         slot = this.#state.slotOf(fp);
       if (slot.seen === token) {
+        this.#repeated = true;
+        if (slots === undefined) {
+          fps = before?.fps.slice(0, same) ?? [];
+          slots = prev?.slice(0, same) ?? [];
+        }
         inGroup ??= new Set(slots);
         if (inGroup.has(slot)) continue;
       } else {
@@ -158,14 +226,28 @@ export class Intake {
         this.#takeCopy(slot, src, a);
       }
       inGroup?.add(slot);
-      fps.push(fp);
+      if (slots === undefined) {
+        if (prev !== undefined && same === i && prev[i] === slot) {
+          same++;
+          continue;
+        }
+        fps = before?.fps.slice(0, same) ?? [];
+        slots = prev?.slice(0, same) ?? [];
+      }
+      fps!.push(fp);
       slots.push(slot);
     }
-    return { fps, slots };
+    if (slots !== undefined) return { fps: fps!, slots };
+    if (before !== undefined && same === before.slots.length) return before;
+    return {
+      fps: before === undefined ? [] : before.fps.slice(0, same),
+      slots: prev?.slice(0, same) ?? [],
+    };
   }
 
   /** A source's copy of an alert: new, changed (its slot is queued) or the same. */
   #takeCopy(slot: AlertSlot, src: Source, a: GettableAlert): void {
+    this.#compared++;
     const k = slot.sources.indexOf(src);
     if (k < 0) {
       // Replaced by an exact-size copy (concat), not pushed: a pushed-to (or spread) array
@@ -227,13 +309,18 @@ export class Intake {
 function unite(first: Listing, fps: string[], slots: AlertSlot[], receiver: string): void {
   const have = new Set(first.fps);
   let merged: string[] | undefined;
+  const added: AlertSlot[] = [];
   for (let i = 0; i < fps.length; i++) {
     if (have.has(fps[i]!)) continue;
     merged ??= first.fps.slice();
     merged.push(fps[i]!);
-    first.slots.push(slots[i]!);
+    added.push(slots[i]!);
   }
-  // Listings are shared with records once stored, so a changed one is a new array.
-  if (merged) first.fps = merged;
+  // Listings are shared with records once stored, and a listing equal to the previous poll's
+  // keeps its arrays (#listAlerts): a changed one is a new array.
+  if (merged) {
+    first.fps = merged;
+    first.slots = first.slots.concat(added);
+  }
   if (!first.receivers.includes(receiver)) first.receivers = [...first.receivers, receiver].sort();
 }

@@ -21,6 +21,8 @@ export interface Source {
    * has one).
    */
   listed: Listing[];
+  /** Its last load listed no label set and no alert twice (its listings line up with data). */
+  plain: boolean;
 }
 
 export interface Listing {
@@ -30,6 +32,8 @@ export interface Listing {
   slots: AlertSlot[];
   /** Receivers it lists the group under (sorted): one label set, several routes. */
   receivers: string[];
+  /** The load that made or kept it. */
+  token: number;
 }
 
 /** Everything known about one fingerprint: its copies and its record. */

@@ -71,6 +71,14 @@ export class Merger {
     return this.#counts.silenceUse;
   }
 
+  /**
+   * What the intake did since the last call: groups taken in whole because a source handed
+   * them back as the same object, and alert copies compared one by one.
+   */
+  takeIntakeStats(): { keptGroups: number; comparedCopies: number } {
+    return this.#intake.takeStats();
+  }
+
   /** Alerts (fingerprints) the last result holds. */
   get alertCount(): number {
     return this.#state.slots.size;
