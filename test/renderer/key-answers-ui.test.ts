@@ -46,7 +46,7 @@ describe('keys that cannot act say so', { skip: amSkipReason() }, () => {
       const text = await answerTo(key);
       assert.match(text, new RegExp(`^${key}: select an alert first`), `${key}: ${text}`);
       // Said, not focused: focus stays where it was (the page).
-      assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'BODY');
+      assert.equal(await page.evaluate('document.activeElement?.tagName'), 'BODY');
     }
   });
 
@@ -61,7 +61,7 @@ describe('keys that cannot act say so', { skip: amSkipReason() }, () => {
     await page.locator('[data-testid=templates-bar]').waitFor();
     const make = page.locator('[data-testid=template-make]');
     assert.equal(
-      await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+      await page.evaluate("document.activeElement?.getAttribute('data-testid')"),
       'template-make',
       'the way to make one has focus',
     );

@@ -85,7 +85,7 @@ describe('timeline folds repeats', { skip: amSkipReason() }, () => {
     }
     const ackLine = edited().filter({ hasText: 'Acknowledgement' });
     await waitFor(async () => /kept: 4 renewals since/.test((await ackLine.textContent()) ?? ''), {
-      timeout: 15_000,
+      timeoutMs: 15_000,
       message: 'the ack line counts four renewals',
     });
     const text = (await ackLine.textContent()) ?? '';

@@ -79,15 +79,17 @@ describe('toasts at 960×680 beside a selected alert', { skip: amSkipReason() },
       }
     }
     // What the pointer would hit in the middle of each visible row is the row, not a toast.
-    const hits = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=alert-row]')].map((row) => {
-        const r = row.getBoundingClientRect();
-        const list = document.querySelector('section.list')!.getBoundingClientRect();
-        const y = r.top + r.height / 2;
-        if (y > list.bottom || y < list.top) return true;
-        return row.contains(document.elementFromPoint(r.left + r.width / 2, y));
-      }),
-    );
+    // Runs in the page (this tsconfig has no DOM types: an expression).
+    const hits = await page.evaluate<
+      boolean[]
+    >(`[...document.querySelectorAll('[data-testid=alert-row]')].map((row) => {
+      const r = row.getBoundingClientRect();
+      const list = document.querySelector('section.list').getBoundingClientRect();
+      const y = r.top + r.height / 2;
+      if (y > list.bottom || y < list.top) return true;
+      return row.contains(document.elementFromPoint(r.left + r.width / 2, y));
+    })`);
+
     assert.ok(
       hits.every((x) => x),
       'every visible row is reachable',
@@ -101,7 +103,7 @@ describe('toasts at 960×680 beside a selected alert', { skip: amSkipReason() },
     );
     const more = page.locator('[data-testid=toasts-more]');
     await waitFor(async () => (await more.textContent())?.trim() === '+2 more', {
-      timeout: 20_000,
+      timeoutMs: 20_000,
       message: '+2 more',
     });
     assert.equal(await toasts().count(), 3, 'three shown');
@@ -142,7 +144,7 @@ describe('toasts at 960×680 beside a selected alert', { skip: amSkipReason() },
     await toasts().filter({ hasText: 'ToastFocus' }).waitFor({ timeout: 20_000 });
     await page.keyboard.type('Focus');
     assert.equal(await input.inputValue(), 'ToastFocus');
-    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'INPUT');
+    assert.equal(await page.evaluate('document.activeElement?.tagName'), 'INPUT');
     await input.fill('');
     await page.locator('body').focus();
     await page.keyboard.press('Shift+Escape');
