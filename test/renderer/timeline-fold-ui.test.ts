@@ -93,7 +93,7 @@ describe('timeline folds repeats', { skip: amSkipReason() }, () => {
     // One line for the ack, one for the other silence: six edits, two lines.
     await waitFor(async () => (await edited().count()) === 2, { message: 'two lines' });
     const plainLine = edited().filter({ hasNotText: 'Acknowledgement' });
-    assert.match((await plainLine.textContent()) ?? '', /silence edited 2 times since/);
+    assert.match((await plainLine.textContent()) ?? '', /A silence\s*edited 2 times since/);
     // Firings are never folded: both alerts keep their own first-seen line.
     assert.equal(
       await page.locator('section[aria-label=Events] li.record[data-kind=first-seen]').count(),
