@@ -53,6 +53,7 @@ export class Navigation {
   readonly #silenceTargets = new HandOff<string>();
   readonly #instanceTargets = new HandOff<string>();
   readonly #viewFilters: Partial<Record<ViewName, () => void>> = {};
+  readonly #templatesFocus = new HandOff<void>();
 
   get current(): ViewName {
     return this.#current;
@@ -137,6 +138,16 @@ export class Navigation {
     return () => {
       if (this.#viewFilters[view] === focus) delete this.#viewFilters[view];
     };
+  }
+
+  /** `t`: Silences' templates bar takes focus (or says there is none), from any view. */
+  focusTemplates(): void {
+    if (!this.#go('silences')) return;
+    this.#templatesFocus.request();
+  }
+
+  handleTemplatesFocus(focus: () => void): () => void {
+    return this.#templatesFocus.handle(focus);
   }
 
   /** The filter bar focuses its input on request while mounted. */

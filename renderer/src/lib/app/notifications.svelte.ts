@@ -1,5 +1,5 @@
 // The window's notifications: the list the notifications menu shows (what the core raised),
-// and the toasts in the corner (those, and the window's own short messages: "Acknowledged",
+// and the toasts in the strip at the bottom (those, and the window's own short messages: "Acknowledged",
 // "Expire failed"). The browser shell also shows the core's as web notifications; the
 // Electron shell shows OS notifications itself.
 //
@@ -8,7 +8,7 @@
 import type { AppNotification } from '$core/model/events.ts';
 
 const MAX_NOTIFICATIONS = 50;
-/** Toasts kept (the corner shows the newest two and counts the rest). */
+/** Toasts kept (the strip shows the newest three and counts the rest). */
 const MAX_TOASTS = 20;
 
 /** Why the toasts' clocks stand still. */
@@ -56,7 +56,7 @@ export class Notifications {
   get list(): readonly AppNotification[] {
     return this.#list;
   }
-  /** Unread toasts shown in the corner, newest first. */
+  /** Unread toasts shown in the strip, newest first. */
   get toasts(): readonly AppNotification[] {
     return this.#toasts;
   }
@@ -97,6 +97,11 @@ export class Notifications {
     this.#toasts = this.#toasts.filter((x) => x.id !== id);
     // Nothing left to read: a hold left behind (the pointer over a toast that went) ends.
     if (this.#toasts.length === 0) this.#holds.clear();
+  }
+
+  /** Dismisses every toast ("Dismiss all", Shift+Esc). */
+  dismissAll(): void {
+    for (const t of this.#toasts) this.dismissToast(t.id);
   }
 
   /** Dismisses the newest toast (Esc); false when there is none. */

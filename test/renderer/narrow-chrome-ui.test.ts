@@ -1,0 +1,49 @@
+// At 480×680 (the narrowest window) the first alert shows high up, the filter kept: the
+// state toggles and the Receivers / Instances pickers share one line, the line above the list
+// (groups, expand / collapse, group by, views, New silence) is one line, and the first alert
+// row starts by 180 px. Before, both lines wrapped and the first alert row started at 232 px.
+// Real Alertmanager, browser shell, Chromium.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+const alerts = [
+  ...[0, 1, 2, 3].map((i) =>
+    makeAlert({ alertname: 'NarrowRedisDown', severity: 'critical', instance: `redis-${i}` }),
+  ),
+  ...[0, 1, 2].map((i) =>
+    makeAlert({ alertname: 'NarrowCrashLoop', severity: 'warning', pod: `api-${i}` }),
+  ),
+];
+
+describe('480×680: the first alert high up, the filter kept', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({ alerts, viewport: { width: 480, height: 680 } });
+
+  it('fits the states, pickers and list tools on a line each', async () => {
+    const page = t.page;
+    const box = async (sel: string) => (await page.locator(sel).first().boundingBox())!;
+    const input = await box('[data-testid=filter-input]');
+    assert.ok(input.y >= 0 && input.width >= 300, `filter input ${JSON.stringify(input)}`);
+    const toggles = await box('.row2 .toggles');
+    for (const picker of await page.locator('.row2 details.picker').all()) {
+      const p = (await picker.boundingBox())!;
+      assert.ok(Math.abs(p.y - toggles.y) < 4, `picker on the toggles' line: ${JSON.stringify(p)}`);
+      assert.ok(p.x + p.width <= 480, 'inside the window');
+    }
+    const tools = await box('.list-tools');
+    assert.ok(tools.height <= 36, `list tools one line: ${tools.height} px`);
+    const newSilence = await box('.list-tools .new');
+    assert.ok(newSilence.x + newSilence.width <= 480 && Math.abs(newSilence.y - tools.y) < 8);
+    const row = await box('[data-testid=alert-row]');
+    assert.ok(row.y <= 180, `first alert row at ${row.y} px`);
+    assert.ok(row.y + row.height <= 680);
+    // The words cut at this width stay in the controls' names.
+    assert.equal(await page.getByTestId('group-by').getAttribute('aria-label'), 'Group by');
+    assert.equal(
+      await page.locator('.list-tools button', { hasText: 'Expand' }).getAttribute('title'),
+      'Expand every group (e)',
+    );
+    await page.screenshot({ path: '/tmp/narrow-chrome-480.png' });
+  });
+});
