@@ -41,6 +41,11 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     await detail.locator('[data-testid=acked-by]', { hasText: 'acknowledged by you' }).waitFor();
     await detail.locator('[data-testid=unack]').waitFor();
     assert.equal(await detail.locator('[data-testid=ack-alert]').count(), 0);
+    // Its State section words the ack too: never the raw comment with the app's tag.
+    const why = detail.locator('.cluster-state .why.ack');
+    await why.first().waitFor();
+    assert.match((await why.first().textContent()) ?? '', /acknowledged by you/);
+    assert.doesNotMatch((await detail.textContent()) ?? '', /tray-ack:/);
 
     await groupRow('UiMine').locator('[data-testid=unack]').click();
     await page.locator('[data-testid=toast]', { hasText: 'Acknowledgement ended' }).waitFor();
