@@ -25,7 +25,7 @@ describe('field errors in plain words', { skip: amSkipReason() }, () => {
   before(() => ({ page } = t));
 
   it('a 100,000-character comment is explained at the comment; the form keeps it all', async () => {
-    await page.getByRole('button', { name: 'New silence' }).click();
+    await page.getByRole('button', { name: 'New silence', exact: true }).click();
     const dialog = page.locator('[data-testid=silence-dialog]');
     await dialog.waitFor();
     await dialog.locator('[aria-label="Label name 1"]').fill('alertname');

@@ -65,6 +65,34 @@ describe('keyboard and small things', { skip: amSkipReason() }, () => {
     await sheet.waitFor({ state: 'detached' });
   });
 
+  it('at 960×680 the shortcuts sheet shows every key without scrolling', async () => {
+    await page.setViewportSize({ width: 960, height: 680 });
+    try {
+      await page.keyboard.press('?');
+      const sheet = page.locator('[data-testid=shortcuts-sheet]');
+      await sheet.waitFor();
+      // Every element in the sheet that could scroll holds all it has.
+      const overflow = await sheet.evaluate((el) =>
+        [el, ...Array.from(el.querySelectorAll('*'))]
+          .filter((e) => e.scrollHeight - e.clientHeight > 1 || e.scrollWidth - e.clientWidth > 1)
+          .map(
+            (e) =>
+              `${e.tagName} ${e.scrollWidth}x${e.scrollHeight} in ${e.clientWidth}x${e.clientHeight}`,
+          ),
+      );
+      assert.deepEqual(overflow, [], 'nothing in the sheet scrolls');
+      const last = sheet.locator('dd').last();
+      assert.ok(await last.isVisible(), 'the last shortcut is visible');
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+    } finally {
+      if (await page.locator('[data-testid=shortcuts-sheet]').count()) {
+        await page.keyboard.press('Escape');
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('r shows that every instance is being refreshed', async () => {
     await page.keyboard.press('r');
     await page.locator('[data-testid=refresh-status]').waitFor({ timeout: 2000 });

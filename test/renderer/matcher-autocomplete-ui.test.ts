@@ -28,7 +28,7 @@ describe('matcher autocomplete', { skip: amSkipReason() }, () => {
   const options = () => list().locator('[role=option]');
 
   it('suggests label names; ArrowDown and Enter accept; the form is not submitted', async () => {
-    await page.getByRole('button', { name: 'New silence' }).click();
+    await page.getByRole('button', { name: 'New silence', exact: true }).click();
     await dialog().waitFor();
     const name = dialog().locator('[aria-label="Label name 1"]');
     // Tabbing into the field opens nothing (Tab would accept).
@@ -93,7 +93,7 @@ describe('matcher autocomplete', { skip: amSkipReason() }, () => {
   });
 
   it('bounded: 60 values of a label offer at most 12; a regex pick is escaped', async () => {
-    await page.getByRole('button', { name: 'New silence' }).click();
+    await page.getByRole('button', { name: 'New silence', exact: true }).click();
     await dialog().waitFor();
     await dialog().locator('[aria-label="Label name 1"]').fill('pod');
     const value = dialog().locator('[aria-label="Value 1"]');

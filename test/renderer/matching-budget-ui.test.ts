@@ -80,7 +80,7 @@ describe('matching budget in the window', { skip: amSkipReason() }, () => {
     const { tasks, all } = await bestTry(
       page,
       async () => {
-        await page.getByRole('button', { name: 'New silence' }).click();
+        await page.getByRole('button', { name: 'New silence', exact: true }).click();
         await dialog.waitFor();
         await dialog.locator('[aria-label="Label name 1"]').fill('alertname');
         await dialog.locator('[aria-label="Value 1"]').fill('Costly');

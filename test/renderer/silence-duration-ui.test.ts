@@ -126,7 +126,7 @@ describe('typed durations, exact on the server, Ctrl+Enter', { skip: amSkipReaso
   });
 
   it('a pasted two-matcher list creates two matchers, on the server too', async () => {
-    await page.getByRole('button', { name: 'New silence' }).click();
+    await page.getByRole('button', { name: 'New silence', exact: true }).click();
     const dialog = page.locator('[data-testid=silence-dialog]');
     await dialog.waitFor();
     const name = dialog.locator('[aria-label="Label name 1"]');

@@ -67,7 +67,7 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
   });
 
   it('a blank form shows no error on open; on Create the first error is focused', async () => {
-    await page.getByRole('button', { name: 'New silence' }).click();
+    await page.getByRole('button', { name: 'New silence', exact: true }).click();
     const dialog = page.locator('[data-testid=silence-dialog]');
     await dialog.waitFor();
     assert.equal(await dialog.locator('.error-text').count(), 0, 'no error before anything');
@@ -112,7 +112,7 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     await waitFor(() => ui.shell.core.getSettings().silences.last?.author === 'zoe');
 
-    await page.getByRole('button', { name: 'New silence' }).click();
+    await page.getByRole('button', { name: 'New silence', exact: true }).click();
     const next = page.locator('[data-testid=silence-dialog]');
     await next.waitFor();
     assert.equal(await next.locator('#silence-author').inputValue(), 'zoe');
