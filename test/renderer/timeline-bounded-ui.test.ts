@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
 import { bestTry, describeTries, longTasks, watchLongTasks } from './support/long-tasks.ts';
 import { useAlertmanagerUi } from './support/ui.ts';
 
@@ -76,9 +76,18 @@ describe('timeline with many alerts', { skip: amSkipReason() }, () => {
       more.every((d) => d <= 200),
       `Show more: ${more.join(', ')} ms`,
     );
-    assert.match(
-      (await page.locator('[data-testid=more-groups]').textContent()) ?? '',
-      /1,100 not shown/,
-    );
+    const moreButton = page.locator('[data-testid=more-groups]');
+    assert.match((await moreButton.textContent()) ?? '', /1,100 not shown/);
+  });
+
+  it('a live refresh of the same range keeps what Show more opened', async () => {
+    // A new alert: the core records it and the Timeline reloads the same range live.
+    await postAlerts(t.am.url, [makeAlert({ alertname: 'BulkLate', severity: 'info' })]);
+    const moreButton = page.locator('[data-testid=more-groups]');
+    await waitFor(async () => /1,101 not shown/.test((await moreButton.textContent()) ?? ''), {
+      timeoutMs: 30_000,
+      message: 'the refreshed summary (1,201 groups) with 100 rows still shown',
+    });
+    assert.equal(await page.locator('tr.group-row').count(), 100);
   });
 });

@@ -24,6 +24,8 @@ export class TimelineState {
   /** "Since you last looked" is fixed when the view opens (the look that ends now). */
   #since = $state.raw<{ fromMs: number; records: HistoryRecord[]; more: boolean } | null>(null);
   #summary = $state.raw<TimelineSummary | null>(null);
+  /** The range and filter the summary answers (a live refresh of the same keeps it). */
+  #summaryFor = $state('');
   #records = $state.raw<HistoryRecord[]>([]);
   #nextBeforeId = $state<number | undefined>(undefined);
   #error = $state<string | null>(null);
@@ -45,6 +47,14 @@ export class TimelineState {
   }
   get since(): { fromMs: number; records: HistoryRecord[]; more: boolean } | null {
     return this.#since;
+  }
+  /**
+   * What the summary is of: the range's name (not its times, which move with the clock) and
+   * the filter. The tables start again ("Show more" undone) only when this changes, never
+   * because a live refresh brought the same range's summary again.
+   */
+  get summaryFor(): string {
+    return this.#summaryFor;
   }
   get summary(): TimelineSummary | null {
     return this.#summary;
@@ -111,12 +121,14 @@ export class TimelineState {
     this.#loading = true;
     try {
       const q = this.#query();
+      const what = [this.range, this.customFrom, this.customTo, this.filter.trim()].join('\u0000');
       const [summary, page] = await Promise.all([
         this.#bridge['history:summary'](q),
         this.#bridge['history:page']({ ...q, limit: PAGE }),
       ]);
       if (seq !== this.#loadSeq) return; // a newer load is on its way
       this.#summary = summary;
+      this.#summaryFor = what;
       this.#records = page.records;
       this.#nextBeforeId = page.nextBeforeId;
       this.#error = null;
