@@ -1,0 +1,339 @@
+// The core's answer to a window's list query (list-query.ts): the same preparation the window
+// used to run on 100,000 records of its own copy (prepared groups sorted once per change,
+// per-group filter caches, sections, flattened rows), run once here on the core's view, and
+// cut to the rows the window shows. What a query costs:
+// - a scroll, or the same query again: a binary search and a slice of the list it built last;
+// - a keystroke: the group filter's cached or narrowed results, then flattening references;
+// - a new view (a poll changed something): groups whose records did not change keep their
+//   prepared object and their filter results, so only what changed is sorted and filtered.
+import type { LabelSet } from '../api/types.ts';
+import type { AlertView, ViewSnapshot } from '../model/view.ts';
+import { valuesOf } from '../model/record-values.ts';
+import { parseFilterText } from './filter-text.ts';
+import { GroupFilter, filterKey } from './group-filter.ts';
+import { prepareGroups, type PreparedGroups } from './prepared-groups.ts';
+import { commonLabels } from './row-labels.ts';
+import {
+  filterUndecided,
+  flattenRows,
+  groupCommonLabels,
+  type AlertFilter,
+  type GroupRow,
+  type Row,
+} from './rows.ts';
+import { sectionRows } from './sections.ts';
+import { teamReceivers, withTeam } from './team.ts';
+import { hideWatchdog, watchdogCount } from './watchdog-hide.ts';
+import {
+  ANSWER_BUDGET,
+  GROUP_SAMPLE,
+  MARGIN_PX,
+  MAX_ROWS,
+  SAMPLE_BUDGET,
+  type Collapsed,
+  type ListAnswer,
+  type ListCounts,
+  type ListFind,
+  type ListFound,
+  type ListGroupRow,
+  type ListQuery,
+  type ListRow,
+} from './list-query.ts';
+
+/** What the model reads from the core: its view, and the settings the list depends on. */
+export interface ListSource {
+  snapshot(): ViewSnapshot;
+  severityOrder(): readonly string[];
+  /** notifications.watchdog: the dead-man's switch matcher ('' for none). */
+  watchdog(): string;
+  /** notifications.team: "my team"'s receiver matcher ('' for none). */
+  team(): string;
+}
+
+/** One built list: the rows of a filter, grouping and collapse state at one view. */
+interface Built {
+  key: string;
+  filter: AlertFilter;
+  rows: Row[];
+  /** offsets[i]: top of row i; offsets[rows.length]: the list's height. */
+  offsets: Float64Array;
+  counts: ListCounts;
+  common: LabelSet;
+}
+
+export class ListModel {
+  readonly #source: ListSource;
+  readonly #groupFilter: GroupFilter;
+  #prepared: PreparedGroups | null = null;
+  #preparedFrom: ViewSnapshot | null = null;
+  #preparedOrder = '';
+  /** The last few lists built (a window scrolling, a second window, typing back). */
+  #built: Built[] = [];
+  #builtSeq = -1;
+  #watchdogCount: { prepared: PreparedGroups; watchdog: string; n: number } | null = null;
+  readonly #wireGroups = new WeakMap<GroupRow, ListGroupRow>();
+
+  constructor(source: ListSource, now: () => number = () => Date.now()) {
+    this.#source = source;
+    this.#groupFilter = new GroupFilter(now);
+  }
+
+  answer(q: ListQuery): ListAnswer {
+    const view = this.#source.snapshot();
+    const prepared = this.#prepare(view);
+    const built = this.#build(view, prepared, q);
+    const found = q.find ? locate(built, q.find) : undefined;
+    // A row asked for by name is sent with the rows around it, wherever the window is.
+    let top = Math.max(0, q.top);
+    if (found && (found.top < top || found.top >= top + q.height))
+      top = Math.max(0, found.top - q.height / 2);
+    const { start, items } = this.#wire(built, top, q.height);
+    return {
+      id: q.id,
+      seq: view.seq,
+      counts: built.counts,
+      rows: built.rows.length,
+      height: built.offsets[built.rows.length] ?? 0,
+      start,
+      top: built.offsets[start] ?? 0,
+      items,
+      common: built.common,
+      ...(q.find ? { found: found ?? null } : {}),
+    };
+  }
+
+  #prepare(view: ViewSnapshot): PreparedGroups {
+    const order = this.#source.severityOrder();
+    const orderKey = order.join('\n');
+    if (this.#prepared && this.#preparedFrom === view && this.#preparedOrder === orderKey)
+      return this.#prepared;
+    // Without a list of changes: each group's alerts are compared with what it was prepared
+    // from (a lookup per alert), and a group whose records are the same objects is kept.
+    this.#prepared = prepareGroups(this.#prepared, valuesOf(view.groups), view.alerts, order);
+    this.#preparedFrom = view;
+    this.#preparedOrder = orderKey;
+    return this.#prepared;
+  }
+
+  #build(view: ViewSnapshot, prepared: PreparedGroups, q: ListQuery): Built {
+    if (this.#builtSeq !== view.seq) {
+      this.#built = [];
+      this.#builtSeq = view.seq;
+    }
+    const { filter, hiding } = this.#filterOf(view, q.filter);
+    const groupBy = q.filter.groupBy;
+    const key = JSON.stringify([
+      filterKey(filter),
+      groupBy,
+      q.collapsed.all,
+      [...q.collapsed.except].sort(),
+      prepared.orderKey,
+    ]);
+    const hit = this.#built.find((b) => b.key === key);
+    if (hit) return hit;
+
+    const built = this.#groupFilter.build(prepared, filter);
+    const collapsed = collapseSet(q.collapsed);
+    const rows = groupBy
+      ? sectionRows(built.groups, groupBy, collapsed)
+      : flattenRows(built.groups, collapsed);
+    const offsets = new Float64Array(rows.length + 1);
+    for (let i = 0; i < rows.length; i++) offsets[i + 1] = offsets[i]! + rows[i]!.height;
+    const counts = this.#counts(prepared, built.groups, built.alertCount, hiding);
+    const b: Built = { key, filter, rows, offsets, counts, common: commonLabels(built.groups) };
+    this.#built.push(b);
+    if (this.#built.length > 4) this.#built.shift();
+    return b;
+  }
+
+  /**
+   * The filter bar's value as the list filters it: parsed, "my team", the switch hidden
+   * (`hiding`: the hide is in effect, as the user's own filter does not name its label).
+   */
+  #filterOf(
+    view: ViewSnapshot,
+    value: ListQuery['filter'],
+  ): { filter: AlertFilter; hiding: boolean } {
+    const { matchers, words } = parseFilterText(value.text);
+    const base: AlertFilter = {
+      showActive: value.showActive,
+      showSilenced: value.showSilenced,
+      showInhibited: value.showInhibited,
+      showUnprocessed: value.showUnprocessed,
+      receivers: value.receivers,
+      instances: value.instances,
+      matchers,
+      words,
+    };
+    const hidden = hideWatchdog(base, this.#source.watchdog());
+    const filter = value.myTeam
+      ? withTeam(hidden, teamReceivers(view.instances, this.#source.team()))
+      : hidden;
+    return { filter, hiding: hidden !== base };
+  }
+
+  #counts(
+    prepared: PreparedGroups,
+    groups: readonly GroupRow[],
+    shown: number,
+    hiding: boolean,
+  ): ListCounts {
+    const byState = { active: 0, suppressed: 0, unprocessed: 0 };
+    const bySeverity: Record<string, number> = {};
+    const seen = prepared.multi.size > 0 ? new Set<string>() : null;
+    for (const g of groups)
+      for (const a of g.alerts) {
+        if (seen && prepared.multi.has(a.fingerprint)) {
+          if (seen.has(a.fingerprint)) continue;
+          seen.add(a.fingerprint);
+        }
+        byState[a.state]++;
+        bySeverity[a.severity] = (bySeverity[a.severity] ?? 0) + 1;
+      }
+    return {
+      shown,
+      total: prepared.total,
+      groups: groups.length,
+      watchdogHidden: hiding ? this.#watchdogHidden(prepared, this.#source.watchdog()) : 0,
+      byState,
+      bySeverity,
+    };
+  }
+
+  /** Counted once per view and matcher (a pass over the groups), not per query. */
+  #watchdogHidden(prepared: PreparedGroups, watchdog: string): number {
+    const c = this.#watchdogCount;
+    if (c?.prepared === prepared && c.watchdog === watchdog) return c.n;
+    const n = watchdogCount(prepared.groups, watchdog);
+    this.#watchdogCount = { prepared, watchdog, n };
+    return n;
+  }
+
+  /**
+   * The rows the window shows, then those below and above it (the margin), as sent: at most
+   * MAX_ROWS, and the answer stops growing at its byte budget. The rows in view go first, so
+   * a window scrolled to a row over the budget on its own still gets that row.
+   */
+  #wire(built: Built, top: number, height: number): { start: number; items: ListRow[] } {
+    const n = built.rows.length;
+    if (n === 0) return { start: 0, items: [] };
+    const o = built.offsets;
+    const first = indexAt(o, n, top);
+    const below = Math.min(n, indexAt(o, n, top + height + MARGIN_PX) + 1);
+    const above = indexAt(o, n, Math.max(0, top - MARGIN_PX));
+    const after: ListRow[] = [];
+    let bytes = 0;
+    const take = (i: number): ListRow | null => {
+      const row = this.#wireRow(built.rows[i]!, built.filter);
+      // Measured, not guessed: labels and annotations are the servers' and may be huge.
+      const size = JSON.stringify(row).length;
+      if (after.length > 0 && bytes + size > ANSWER_BUDGET) return null;
+      bytes += size;
+      return row;
+    };
+    for (let i = first; i < below && after.length < MAX_ROWS; i++) {
+      const row = take(i);
+      if (!row) break;
+      after.push(row);
+    }
+    const before: ListRow[] = [];
+    for (let i = first - 1; i >= above && after.length + before.length < MAX_ROWS; i--) {
+      const row = take(i);
+      if (!row) break;
+      before.push(row);
+    }
+    before.reverse();
+    return { start: first - before.length, items: [...before, ...after] };
+  }
+
+  #wireRow(r: Row, filter: AlertFilter): ListRow {
+    if (r.kind === 'section') return r;
+    if (r.kind === 'alert')
+      return filterUndecided(r.alert, filter) ? { ...r, undecided: true } : r;
+    let w = this.#wireGroups.get(r);
+    if (!w) {
+      w = {
+        kind: 'group',
+        key: r.key,
+        group: r.group,
+        alerts: sampleOf(r.alerts),
+        shown: r.alerts.length,
+        common: groupCommonLabels(r),
+        counts: r.counts,
+        severity: r.severity,
+        height: r.height,
+      };
+      this.#wireGroups.set(r, w);
+    }
+    return w;
+  }
+}
+
+/** A group row's first alerts: at most GROUP_SAMPLE, and at most SAMPLE_BUDGET bytes. */
+function sampleOf(alerts: readonly AlertView[]): readonly AlertView[] {
+  let bytes = 0;
+  let n = 0;
+  for (const a of alerts) {
+    if (n >= GROUP_SAMPLE) break;
+    bytes += JSON.stringify(a).length;
+    if (n > 0 && bytes > SAMPLE_BUDGET) break;
+    n++;
+  }
+  return n === alerts.length ? alerts : alerts.slice(0, n);
+}
+
+/** The collapse state as the set flattenRows and sectionRows ask. */
+function collapseSet(c: Collapsed): ReadonlySet<string> {
+  const except = new Set(c.except);
+  if (!c.all) return except;
+  return { has: (k: string) => !except.has(k) } as ReadonlySet<string>;
+}
+
+function indexAt(offsets: Float64Array, n: number, y: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (offsets[mid + 1]! <= y) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.min(lo, Math.max(0, n - 1));
+}
+
+function locate(built: Built, find: ListFind): ListFound | null {
+  const rows = built.rows;
+  let index = -1;
+  if ('key' in find) index = rows.findIndex((r) => r.key === find.key);
+  else if ('index' in find) index = rows.length === 0 ? -1 : clamp(find.index, rows.length);
+  else {
+    const { fingerprint: fp, groupKey: gk } = find;
+    if (fp !== undefined)
+      index = rows.findIndex(
+        (r) =>
+          r.kind === 'alert' &&
+          r.alert.fingerprint === fp &&
+          (gk === undefined || r.viewGroupKey === gk),
+      );
+    if (index < 0 && fp !== undefined)
+      index = rows.findIndex((r) => r.kind === 'alert' && r.alert.fingerprint === fp);
+    if (index < 0 && fp !== undefined) {
+      // In a collapsed group: the group row is found, and says which group to expand.
+      index = rows.findIndex(
+        (r) =>
+          r.kind === 'group' &&
+          (gk === undefined || r.group.key === gk) &&
+          r.alerts.some((a) => a.fingerprint === fp),
+      );
+      if (index >= 0)
+        return { index, top: built.offsets[index]!, key: rows[index]!.key, collapsed: true };
+    }
+    if (index < 0 && gk !== undefined)
+      index = rows.findIndex((r) => r.kind === 'group' && r.group.key === gk);
+  }
+  if (index < 0) return null;
+  return { index, top: built.offsets[index]!, key: rows[index]!.key };
+}
+
+function clamp(i: number, n: number): number {
+  return Math.max(0, Math.min(n - 1, Math.trunc(i)));
+}

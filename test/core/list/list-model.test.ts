@@ -1,0 +1,255 @@
+// The core's list answers (list-model.ts) must be exactly the list the window built from its own
+// copy: the same rows in the same order for every filter, grouping and collapse state, cut to
+// the pixels asked with the counts of the whole list, a named row found wherever it is, and no
+// answer growing with the view.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { AlertView, GroupView, ViewSnapshot } from '../../../main/core/model/view.ts';
+import { ListModel, type ListSource } from '../../../main/core/list/list-model.ts';
+import {
+  ANSWER_BUDGET,
+  GROUP_SAMPLE,
+  MARGIN_PX,
+  type ListAnswer,
+  type ListQuery,
+} from '../../../main/core/list/list-query.ts';
+import { GroupFilter } from '../../../main/core/list/group-filter.ts';
+import { prepareGroups } from '../../../main/core/list/prepared-groups.ts';
+import { parseFilterText } from '../../../main/core/list/filter-text.ts';
+import { flattenRows, type AlertFilter, type Row } from '../../../main/core/list/rows.ts';
+import { sectionRows } from '../../../main/core/list/sections.ts';
+import { hideWatchdog } from '../../../main/core/list/watchdog-hide.ts';
+import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
+import { emptySnapshot } from '../../support/fake-core.ts';
+import { alertView } from '../../support/views.ts';
+import { prng } from '../../bench/lib/fixtures.ts';
+
+const ORDER = ['critical', 'warning', 'info'];
+const ACTIVE = { state: 'active' as const, silencedBy: [] as string[] };
+
+function fleet(groupsN: number, perGroup: number, seed = 7): ViewSnapshot {
+  const r = prng(seed);
+  const s = emptySnapshot(1);
+  for (let g = 0; g < groupsN; g++) {
+    const fps: string[] = [];
+    for (let i = 0; i < perGroup; i++) {
+      const fp = `g${g}a${i}`;
+      const severity = ORDER[Math.floor(r() * 3)]!;
+      const silenced = r() < 0.1;
+      s.alerts[fp] = alertView(
+        fp,
+        {
+          alertname: g % 3 === 0 ? 'DiskFull' : 'NodeDown',
+          severity,
+          region: r() < 0.5 ? 'eu' : 'us',
+          instance: `node${i}`,
+        },
+        {
+          startsAt: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(r() * 500))).toISOString(),
+          ...(silenced ? { state: 'suppressed' as const, silencedBy: ['c1/s1'] } : {}),
+        },
+      );
+      fps.push(fp);
+    }
+    const group: GroupView = {
+      key: `k${g}`,
+      clusterId: 'c1',
+      receivers: ['r'],
+      labels: { alertname: g % 3 === 0 ? 'DiskFull' : 'NodeDown' },
+      alerts: fps,
+      counts: { active: 0, suppressed: 0, unprocessed: 0 },
+      severity: '',
+      stale: false,
+    };
+    s.groups[group.key] = group;
+  }
+  return s;
+}
+
+function sourceOf(view: () => ViewSnapshot, watchdog = ''): ListSource {
+  return {
+    snapshot: view,
+    severityOrder: () => ORDER,
+    watchdog: () => watchdog,
+    team: () => '',
+  };
+}
+
+let nextId = 0;
+function query(over: Partial<ListQuery> & { text?: string; groupBy?: string } = {}): ListQuery {
+  const { text = '', groupBy = '', ...rest } = over;
+  return {
+    id: ++nextId,
+    filter: { ...defaultUiSettings().filter, text, groupBy },
+    collapsed: { all: false, except: [] },
+    top: 0,
+    height: 600,
+    ...rest,
+  };
+}
+
+/** The window's own pipeline before issue 29, from scratch. */
+function windowRows(view: ViewSnapshot, q: ListQuery, watchdog = ''): Row[] {
+  const { matchers, words } = parseFilterText(q.filter.text);
+  const f: AlertFilter = {
+    ...defaultUiSettings().filter,
+    showSilenced: q.filter.showSilenced,
+    matchers,
+    words,
+  };
+  const filter = hideWatchdog(f, watchdog);
+  const prepared = prepareGroups(null, view.groups, view.alerts, ORDER);
+  const built = new GroupFilter().build(prepared, filter);
+  const except = new Set(q.collapsed.except);
+  const collapsed = q.collapsed.all
+    ? ({ has: (k: string) => !except.has(k) } as ReadonlySet<string>)
+    : except;
+  return q.filter.groupBy
+    ? sectionRows(built.groups, q.filter.groupBy, collapsed)
+    : flattenRows(built.groups, collapsed);
+}
+
+/** Every row of the list, asked page by page as a window scrolling to the end would. */
+function scrollAll(model: ListModel, base: Omit<ListQuery, 'id' | 'top'>): string[] {
+  const keys: string[] = [];
+  let a: ListAnswer;
+  let top = 0;
+  do {
+    a = model.answer({ ...base, id: ++nextId, top });
+    for (const [i, row] of a.items.entries()) keys[a.start + i] = row.key;
+    top += base.height;
+  } while (top < a.height);
+  assert.equal(keys.length, a.rows);
+  return keys;
+}
+
+describe('ListModel answers', () => {
+  it('equals the window-side list for filters, sections and collapse states', () => {
+    const view = fleet(40, 12);
+    const model = new ListModel(sourceOf(() => view));
+    const cases: ListQuery[] = [
+      query(),
+      query({ text: 'eu' }),
+      query({ text: 'alertname="DiskFull" node1' }),
+      query({ groupBy: 'region' }),
+      query({ collapsed: { all: true, except: ['k3'] } }),
+      query({ collapsed: { all: false, except: ['k1', 'k2'] }, text: 'us' }),
+      query({ groupBy: 'region', collapsed: { all: false, except: ['§eu'] } }),
+    ];
+    for (const q of cases) {
+      const want = windowRows(view, q).map((r) => r.key);
+      const got = scrollAll(model, q);
+      assert.deepEqual(got, want, JSON.stringify(q.filter.text + ' ' + q.filter.groupBy));
+    }
+  });
+
+  it('sends only the rows around the pixels asked, with the counts of the whole list', () => {
+    const view = fleet(500, 20);
+    const model = new ListModel(sourceOf(() => view));
+    const a = model.answer(query({ top: 50_000, height: 600 }));
+    assert.equal(a.counts.total, 10_000);
+    assert.equal(a.counts.shown, a.counts.byState.active + a.counts.byState.suppressed);
+    assert.ok(a.rows > 9_000, `${a.rows} rows`);
+    // Rows from (top - margin) to (top + height + margin): ~100, not 10,500.
+    assert.ok(a.items.length > 50 && a.items.length < 150, `${a.items.length} rows`);
+    assert.ok(Math.abs(a.top - (50_000 - MARGIN_PX)) <= 32, `top ${a.top}`);
+    const bySeverity = Object.values(a.counts.bySeverity).reduce((x, y) => x + y, 0);
+    assert.equal(bySeverity, a.counts.shown);
+  });
+
+  it('finds a row by key, by index, and an alert inside a collapsed group', () => {
+    const view = fleet(300, 10);
+    const model = new ListModel(sourceOf(() => view));
+    const all = model.answer(query());
+    const target = `k250`;
+    const byFp = model.answer(query({ find: { fingerprint: 'g250a3' } }));
+    assert.ok(byFp.found);
+    assert.equal(byFp.found.key, `${target}\u0000g250a3`);
+    // Sent with the rows around it, though the window is at the top.
+    assert.ok(byFp.items.some((r) => r.key === byFp.found!.key));
+    const byKey = model.answer(query({ find: { key: target } }));
+    assert.equal(byKey.found?.key, target);
+    const last = model.answer(query({ find: { index: all.rows + 5 } }));
+    assert.equal(last.found?.index, all.rows - 1);
+    const hidden = model.answer(
+      query({ collapsed: { all: true, except: [] }, find: { fingerprint: 'g250a3' } }),
+    );
+    assert.equal(hidden.found?.key, target);
+    assert.equal(hidden.found?.collapsed, true);
+    assert.equal(model.answer(query({ find: { key: 'nope' } })).found, null);
+  });
+
+  it('sends a big group with a sample of its alerts and its count', () => {
+    const view = fleet(2, 5_000);
+    const model = new ListModel(sourceOf(() => view));
+    const a = model.answer(query({ collapsed: { all: true, except: [] } }));
+    const g = a.items[0]!;
+    assert.equal(g.kind, 'group');
+    if (g.kind !== 'group') return;
+    assert.equal(g.alerts.length, GROUP_SAMPLE);
+    assert.ok(g.shown > 4_000, `${g.shown} shown`);
+    assert.ok(JSON.stringify(a).length < 1_000_000, 'answer under 1 MB');
+  });
+
+  it('stops adding rows at the byte budget and always sends the first', () => {
+    const view = fleet(3, 50);
+    for (const fp of Object.keys(view.alerts))
+      view.alerts[fp] = { ...view.alerts[fp]!, annotations: { description: 'x'.repeat(100_000) } };
+    const model = new ListModel(sourceOf(() => view));
+    const a = model.answer(query({ height: 5_000 }));
+    assert.ok(a.items.length >= 1 && a.items.length < 20, `${a.items.length} rows`);
+    const bytes = JSON.stringify(a).length;
+    assert.ok(bytes < ANSWER_BUDGET + 150_000, `${bytes} bytes`);
+    // Past a row over the budget on its own: the window still moves on.
+    const huge = fleet(1, 2);
+    huge.alerts['g0a0'] = {
+      ...huge.alerts['g0a0']!,
+      annotations: { description: 'y'.repeat(ANSWER_BUDGET * 2) },
+      ...ACTIVE,
+    };
+    const model2 = new ListModel(sourceOf(() => huge));
+    const at = model2.answer(query({ find: { fingerprint: 'g0a0' } })).found!.top;
+    const one = model2.answer(query({ top: at, height: 1 }));
+    assert.equal(one.items[0]?.kind === 'alert' && one.items[0].alert.fingerprint, 'g0a0');
+    assert.equal(one.items.length, 1);
+  });
+
+  it('follows the view: a changed alert is answered, unchanged groups keep their rows', () => {
+    let view = fleet(50, 10);
+    const model = new ListModel(sourceOf(() => view));
+    const before = model.answer(query({ find: { fingerprint: 'g7a1' } }));
+    const next: ViewSnapshot = { ...view, seq: 2, alerts: { ...view.alerts } };
+    next.alerts['g7a1'] = { ...view.alerts['g7a1']!, labels: { alertname: 'Changed' },
+      ...ACTIVE,
+    };
+    view = next;
+    const after = model.answer(query({ find: { fingerprint: 'g7a1' } }));
+    assert.equal(after.seq, 2);
+    const row = after.items.find((r) => r.kind === 'alert' && r.alert.fingerprint === 'g7a1');
+    assert.equal(row?.kind === 'alert' && row.alert.labels['alertname'], 'Changed');
+    // A group the change did not touch is the same object (its filter results were kept).
+    const g3 = (a: ListAnswer) => a.items.find((r) => r.key === 'k3');
+    assert.equal(g3(after), g3(before));
+  });
+
+  it('counts the hidden dead-man’s switch only while the hide is in effect', () => {
+    const view = fleet(20, 5);
+    view.alerts['g0a0'] = { ...view.alerts['g0a0']!, labels: { alertname: 'Watchdog' },
+      ...ACTIVE,
+    };
+    view.groups['k0'] = { ...view.groups['k0']!, labels: {} };
+    const model = new ListModel(sourceOf(() => view, 'alertname="Watchdog"'));
+    const hidden = model.answer(query());
+    assert.equal(hidden.counts.watchdogHidden, 1);
+    assert.equal(hidden.counts.shown, hidden.counts.total - 1 - silencedCount(view));
+    const named = model.answer(query({ text: 'alertname="Watchdog"' }));
+    assert.equal(named.counts.watchdogHidden, 0);
+    assert.equal(named.counts.shown, 1);
+  });
+});
+
+function silencedCount(view: ViewSnapshot): number {
+  return Object.values(view.alerts).filter(
+    (a: AlertView) => a.state === 'suppressed' && a.labels['alertname'] !== 'Watchdog',
+  ).length;
+}
