@@ -6,7 +6,7 @@ import type { AlertView, GroupView } from '../../main/core/model/view.ts';
 import { completionContext } from '../../main/core/list/filter-text.ts';
 import { suggestionsFor } from '../../renderer/src/lib/alerts/filter-suggestions.ts';
 import { silenceRequestFor } from '../../renderer/src/lib/alerts/silence-request.ts';
-import type { Row } from '../../main/core/list/rows.ts';
+import type { ListRow as Row } from '../../main/core/list/list-query.ts';
 
 const labels = new Map([
   [

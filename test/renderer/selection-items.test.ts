@@ -12,7 +12,8 @@ import {
   toggled,
   withAll,
 } from '../../renderer/src/lib/alerts/selection-items.ts';
-import { flattenRows, type GroupRow } from '../../main/core/list/rows.ts';
+import { flattenRows, type GroupRow, type Row } from '../../main/core/list/rows.ts';
+import type { ListRow } from '../../main/core/list/list-query.ts';
 import { sectionRows } from '../../main/core/list/sections.ts';
 import { alert, group } from '../core/policy/view-fixtures.ts';
 
@@ -40,7 +41,11 @@ function groupRow(g: typeof gA, alerts: (typeof a1)[]): GroupRow {
   };
 }
 const groups = [groupRow(gA, [a1, a2]), groupRow(gB, [b1])];
-const rows = flattenRows(groups, new Set());
+/** Rows as the core sends them (list-model.ts): a group row with its count and labels. */
+function wire(list: Row[]): ListRow[] {
+  return list.map((r) => (r.kind === 'group' ? { ...r, shown: r.alerts.length, common: {} } : r));
+}
+const rows = wire(flattenRows(groups, new Set()));
 
 describe('selection items', () => {
   it('a row stands for its view group, or its alert on the group cluster', () => {
@@ -63,12 +68,12 @@ describe('selection items', () => {
   });
 
   it('section headers are not selectable; a section part stands for the whole group', () => {
-    const sections = sectionRows(groups, 'instance', new Set());
+    const sections = wire(sectionRows(groups, 'instance', new Set()));
     assert.equal(sections[0]!.kind, 'section');
     assert.equal(itemOf(sections[0]!, view), null);
     const part = sections.find((r) => r.kind === 'group')!;
     assert.notEqual(part.key, gA.key);
-    assert.deepEqual(itemOf(part, view), { groupKey: (part as GroupRow).group.key });
+    assert.deepEqual(itemOf(part, view), { groupKey: part.kind === 'group' ? part.group.key : '' });
   });
 
   it('toggles by stable key and drops out of the view with its data', () => {

@@ -6,6 +6,7 @@ import type { SerializedError } from '../api/errors.ts';
 import type { AlertmanagerStatus, Matcher } from '../api/types.ts';
 import type { AppNotification } from '../model/events.ts';
 import type { ViewStreamMessage } from '../model/view.ts';
+import type { ListAnswer, ListQuery } from '../list/list-query.ts';
 import type { SelectionItem, SelectionPlan } from '../model/selection-plan.ts';
 import type {
   InstanceSecrets,
@@ -52,6 +53,8 @@ export interface Requests {
   'app:info': { args: []; result: AppInfo };
   'app:openExternal': { args: [url: string]; result: void };
   'view:refresh': { args: [instanceId?: string]; result: void };
+  /** The alert list's rows around the window's pixels, and its counts (list/list-query.ts). */
+  'list:query': { args: [query: ListQuery]; result: ListAnswer };
   'instances:status': { args: [instanceId: string]; result: AlertmanagerStatus };
   'instances:test': {
     args: [instance: InstanceSettings, secrets?: InstanceSecrets];
@@ -120,6 +123,11 @@ export interface Subscriptions {
   /** Full snapshot first, then deltas. */
   'view:changes': ViewStreamMessage;
   'notifications:shown': AppNotification;
+  /**
+   * The list the window shows may have changed (a poll changed groups, alerts or instances):
+   * the view's new seq. The window asks again for what it shows (list:query).
+   */
+  'list:changed': { seq: number };
   /** The shell asks the window to show something (tray item, notification click). */
   'ui:navigate': {
     view: 'alerts' | 'silences' | 'instances' | 'settings' | 'timeline';
@@ -138,6 +146,7 @@ export const REQUEST_CHANNELS = [
   'app:info',
   'app:openExternal',
   'view:refresh',
+  'list:query',
   'instances:status',
   'instances:test',
   'settings:get',
@@ -169,6 +178,7 @@ export const REQUEST_CHANNELS = [
 
 export const SUBSCRIPTION_CHANNELS = [
   'view:changes',
+  'list:changed',
   'notifications:shown',
   'ui:navigate',
 ] as const satisfies readonly SubscriptionChannel[];

@@ -12,6 +12,7 @@ import { parseSettings } from '../settings/schema.ts';
 import type { AppInfo, Handlers, QuickFrom } from './contract.ts';
 import { BridgeRequestError } from './errors.ts';
 import { safeExternalUrl } from '../security/external-url.ts';
+import { ListModel } from '../list/list-model.ts';
 
 export interface ShellServices {
   /** Everything app:info reports (shell, platform, version, user, secret backend, settings error). */
@@ -28,6 +29,13 @@ export interface ShellServices {
 }
 
 export function createHandlers(core: Core, shell: ShellServices): Handlers {
+  const list = new ListModel({
+    snapshot: () => core.snapshot(),
+    severityOrder: () => core.getSettings().severityOrder,
+    watchdog: () => core.getSettings().notifications.watchdog,
+    team: () => core.getSettings().notifications.team,
+  });
+
   function requireInstance(instanceId: string): void {
     if (!core.getSettings().instances.some((i) => i.id === instanceId)) {
       throw new BridgeRequestError('not-found', `no instance with id ${instanceId}`);
@@ -88,6 +96,10 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
       if (instanceId !== undefined) requireInstance(instanceId);
       await core.refresh(instanceId);
     },
+
+    // Synchronous over the per-group caches: the window keeps one query in flight and sends
+    // only its newest after it (lib/alerts/list-window), so typing never queues work here.
+    'list:query': async (query) => list.answer(query),
 
     'instances:status': async (instanceId) => {
       requireInstance(instanceId);

@@ -5,6 +5,18 @@
 import type { Core } from '../service.ts';
 import type { SubscriptionChannel, Subscriptions } from './contract.ts';
 import { streamView, type Flow, type ViewSource } from './view-stream.ts';
+import type { ViewDelta, ViewMessage } from '../model/view.ts';
+
+/** A delta that can change the alert list: its groups, alerts, or instances ("my team"). */
+function touchesList(d: ViewDelta): boolean {
+  const touched = (k: 'groups' | 'alerts' | 'instances') =>
+    (d.upsert[k]?.length ?? 0) > 0 || (d.remove[k]?.length ?? 0) > 0;
+  return touched('groups') || touched('alerts') || touched('instances');
+}
+
+function viewSeq(m: ViewMessage): number {
+  return m.type === 'snapshot' ? m.snapshot.seq : m.delta.seq;
+}
 
 /** A minimal typed event emitter (the shell emits navigation requests into it). */
 export class Emitter<T> {
@@ -82,6 +94,10 @@ export function createSubscribe(sources: SubscriptionSources): Subscribe {
     switch (channel) {
       case 'view:changes':
         return streamView(view, listener, flow);
+      case 'list:changed':
+        return sources.core.subscribe((m) => {
+          if (m.type === 'snapshot' || touchesList(m.delta)) listener({ seq: viewSeq(m) });
+        });
       case 'notifications:shown':
         return sources.core.onNotification(listener);
       case 'ui:navigate':

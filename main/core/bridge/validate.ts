@@ -47,6 +47,38 @@ export const silenceDraftSchema = z.strictObject({
     .optional(),
 });
 
+const labelName = z.string().max(1024);
+const pixels = z.number().finite().min(0).max(1e9);
+
+/** A window's list query (list/list-query.ts): bounded so no query is unbounded work. */
+export const listQuerySchema = z.strictObject({
+  id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  filter: z.strictObject({
+    text: z.string().max(64 * 1024),
+    showActive: z.boolean(),
+    showSilenced: z.boolean(),
+    showInhibited: z.boolean(),
+    showUnprocessed: z.boolean(),
+    receivers: z.array(id).max(1000),
+    instances: z.array(id).max(1000),
+    groupBy: labelName,
+    myTeam: z.boolean().optional(),
+  }),
+  collapsed: z.strictObject({
+    all: z.boolean(),
+    except: z.array(z.string().max(4096)).max(100_000),
+  }),
+  top: pixels,
+  height: z.number().finite().min(0).max(100_000),
+  find: z
+    .union([
+      z.strictObject({ key: z.string().max(4096) }),
+      z.strictObject({ index: z.number().int().min(0).max(1e9) }),
+      z.strictObject({ fingerprint: id.optional(), groupKey: id.optional() }),
+    ])
+    .optional(),
+});
+
 export const quickFromSchema = z.union([
   z.strictObject({ groupKey: id }),
   z.strictObject({ fingerprint: id, clusterId: id.optional() }),
@@ -103,6 +135,7 @@ export const argSchemas: ArgSchemas = {
       .min(1, 'nothing is selected')
       .max(MAX_SELECTION_ITEMS, 'at most 5,000 selected rows'),
   ]),
+  'list:query': z.tuple([listQuerySchema]),
   'silences:create': z.tuple([id, silenceDraftSchema]),
   'silences:update': z.tuple([id, silenceDraftSchema]),
   'silences:extend': z.tuple([id, isoTime]),

@@ -86,11 +86,30 @@ const draft = {
   comment: 'looking',
 };
 
+function listQuery() {
+  return {
+    id: 1,
+    filter: { ...defaultSettings().ui.filter, groupBy: '' },
+    collapsed: { all: false, except: [] },
+    top: 0,
+    height: 600,
+  };
+}
+
 /** For every channel, argument lists that must be refused before reaching the core. */
 const malformed: Record<RequestChannel, unknown[][]> = {
   'app:info': [['extra']],
   'app:openExternal': [[], [42], [{ href: 'https://x' }], ['https://a', 'extra']],
   'view:refresh': [[42], [''], [null]],
+  'list:query': [
+    [],
+    [{ id: 1 }],
+    [{ ...listQuery(), top: -1 }],
+    [{ ...listQuery(), height: 1e9 }],
+    [{ ...listQuery(), evil: true }],
+    [{ ...listQuery(), collapsed: { all: 'yes', except: [] } }],
+    [{ ...listQuery(), find: { index: -3 } }],
+  ],
   'instances:status': [[], [7]],
   'instances:test': [[], [{ id: 'x' }], [{ id: 'x', url: 'ftp://h' }]],
   'settings:get': [[1]],

@@ -5,7 +5,7 @@ import { acksOn } from '$core/model/ack-text.ts';
 import type { AlertView, GroupView, SilenceView } from '$core/model/view.ts';
 import type { QuickFrom } from '$core/bridge/contract.ts';
 import type { Flash } from '../app/notifications.svelte.ts';
-import type { Row } from '$core/list/rows.ts';
+import type { ListRow as Row } from '$core/list/list-query.ts';
 import { silenceRequestFor } from './silence-request.ts';
 
 interface AckStore {

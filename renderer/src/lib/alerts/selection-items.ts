@@ -3,7 +3,7 @@
 // polls; row indexes and row keys (which change with sections and collapsing) are not used.
 import type { SelectionItem } from '$core/model/selection-plan.ts';
 import type { AlertView, GroupView } from '$core/model/view.ts';
-import type { Row } from '$core/list/rows.ts';
+import type { ListRow as Row } from '$core/list/list-query.ts';
 
 export interface SelectionView {
   groups: Readonly<Record<string, GroupView>>;

@@ -5,7 +5,7 @@
 // an item that left the view (resolved) drops out of the count without being forgotten by a
 // flicker. Section rows (group by a label) are not selectable: they stand for no group.
 import type { SelectionItem } from '$core/model/selection-plan.ts';
-import type { Row } from '$core/list/rows.ts';
+import type { ListRow as Row } from '$core/list/list-query.ts';
 import {
   inView,
   itemOf,
@@ -18,12 +18,15 @@ import {
   type SelectionView,
 } from './selection-items.ts';
 
-/** The list row a DOM event landed in (alert rows carry their index, group rows their key). */
-function rowAt(target: EventTarget | null, rows: readonly Row[]): Row | null {
+/**
+ * The list row a DOM event landed in (alert rows carry their index in the whole list, group
+ * rows their key); `rows` are the rows the window holds, from index `start`.
+ */
+function rowAt(target: EventTarget | null, rows: readonly Row[], start: number): Row | null {
   if (!(target instanceof Element)) return null;
   const el = target.closest<HTMLElement>('[data-testid=alert-row], [data-testid=group-row]');
   if (!el) return null;
-  if (el.dataset['index'] !== undefined) return rows[Number(el.dataset['index'])] ?? null;
+  if (el.dataset['index'] !== undefined) return rows[Number(el.dataset['index']) - start] ?? null;
   return rows.find((r) => r.key === el.dataset['groupKey']) ?? null;
 }
 
@@ -84,8 +87,8 @@ export class Selection {
    * the anchor, with Ctrl/Cmd it toggles the row, and the row does not also act on it (a chip
    * would filter, the row would open). A plain click only moves the anchor.
    */
-  listClick(e: MouseEvent, rows: readonly Row[]): void {
-    const row = rowAt(e.target, rows);
+  listClick(e: MouseEvent, rows: readonly Row[], start = 0): void {
+    const row = rowAt(e.target, rows, start);
     if (!row) return;
     if (!(e.shiftKey || e.ctrlKey || e.metaKey) || e.altKey) {
       this.#anchor = row.key;

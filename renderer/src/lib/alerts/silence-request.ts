@@ -2,7 +2,7 @@
 // cluster), for the alert (the cluster of its group, else its first), or a blank one.
 import type { GroupView } from '$core/model/view.ts';
 import type { SilenceFormRequest } from '../app/silence-form-request.ts';
-import type { Row } from '$core/list/rows.ts';
+import type { ListRow as Row } from '$core/list/list-query.ts';
 
 export function silenceRequestFor(
   row: Row | null,

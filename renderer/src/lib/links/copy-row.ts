@@ -1,7 +1,7 @@
 // `c` / `C` and the detail's Copy buttons: the selected alert (or a group's shown alerts, the
 // first few) as text or Markdown on the clipboard, with a toast saying what was copied.
 import type { AlertView } from '$core/model/view.ts';
-import type { Row } from '$core/list/rows.ts';
+import type { ListRow as Row } from '$core/list/list-query.ts';
 import type { AppStore } from '../app/app-store.svelte.ts';
 import { alertAsMarkdown, alertAsText } from './alert-copy.ts';
 

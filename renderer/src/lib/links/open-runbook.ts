@@ -1,6 +1,6 @@
 // The `o` key: the selected alert's runbook (or the one a selected group's alerts share),
 // opened in the system browser.
-import type { Row } from '$core/list/rows.ts';
+import type { ListRow as Row } from '$core/list/list-query.ts';
 import { linksOf } from './alert-links.ts';
 
 /** Opens the row's runbook; false when it has none (the key then does nothing). */

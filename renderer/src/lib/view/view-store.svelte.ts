@@ -23,7 +23,6 @@ import {
 } from './apply.ts';
 import { isUnhealthy } from '$core/model/health.ts';
 import { LabelIndex, type LabelCounts } from '../alerts/label-index.ts';
-import { ListChanges } from '../alerts/list-changes.ts';
 
 /** One collection: the reader's object, and a version bumped when it changes in place. */
 class Collection<T> {
@@ -182,18 +181,13 @@ export class ViewStore {
   }
 
   #labels: LabelIndex | null = null;
-  /**
-   * Which groups changed, per version shown (the alert list re-sorts only those). Sealed in
-   * #show, where the changes become visible, so the list only reads it.
-   */
-  readonly listChanges = new ListChanges();
+  /** The label index follows the alerts changed (autocompletion reads it). */
   readonly #reader = (() => {
     const reader = new ViewStreamReader();
     reader.watch({
       alert: (prev, next) => this.#labels?.change(prev, next),
       reset: () => (this.#labels = null),
     });
-    reader.watch(this.listChanges);
     return reader;
   })();
   #unsubscribe: (() => void) | null = null;
@@ -253,9 +247,7 @@ export class ViewStore {
 
   #show(next: ViewSnapshot, changed: readonly CollectionName[]): void {
     // New collections are assigned; a collection changed in place bumps its version; the
-    // others keep their readers quiet. The list's changes are sealed first: readers woken by
-    // the new versions see them.
-    this.listChanges.seal();
+    // others keep their readers quiet.
     const r = this.#reader;
     this.#instances.set(next.instances, changed.includes('instances'), r.values('instances'));
     this.#clusters.set(next.clusters, changed.includes('clusters'), r.values('clusters'));
