@@ -22,6 +22,7 @@ import {
   type Row,
 } from './rows.ts';
 import { sectionRows } from './sections.ts';
+import { boundedAlert } from './bounded-alert.ts';
 import { teamReceivers, withTeam } from './team.ts';
 import { hideWatchdog, watchdogCount } from './watchdog-hide.ts';
 import {
@@ -91,6 +92,7 @@ export class ListModel {
     return {
       id: q.id,
       seq: view.seq,
+      unknown: countsUnknown(view),
       counts: built.counts,
       rows: built.rows.length,
       height: built.offsets[built.rows.length] ?? 0,
@@ -248,8 +250,12 @@ export class ListModel {
 
   #wireRow(r: Row, filter: AlertFilter): ListRow {
     if (r.kind === 'section') return r;
-    if (r.kind === 'alert')
-      return filterUndecided(r.alert, filter) ? { ...r, undecided: true } : r;
+    if (r.kind === 'alert') {
+      const alert = boundedAlert(r.alert);
+      const undecided = filterUndecided(r.alert, filter);
+      if (alert === r.alert && !undecided) return r;
+      return { ...r, alert, ...(undecided ? { undecided: true as const } : {}) };
+    }
     let w = this.#wireGroups.get(r);
     if (!w) {
       w = {
@@ -269,17 +275,27 @@ export class ListModel {
   }
 }
 
+/**
+ * No count is known yet: no enabled instance has finished a poll (the core has just started).
+ * The window says "loading…", never "0 of 0".
+ */
+function countsUnknown(view: ViewSnapshot): boolean {
+  const enabled = valuesOf(view.instances).filter((i) => i.enabled);
+  return enabled.length > 0 && enabled.every((i) => i.lastPollAt === undefined);
+}
+
 /** A group row's first alerts: at most GROUP_SAMPLE, and at most SAMPLE_BUDGET bytes. */
 function sampleOf(alerts: readonly AlertView[]): readonly AlertView[] {
   let bytes = 0;
   let n = 0;
   for (const a of alerts) {
     if (n >= GROUP_SAMPLE) break;
-    bytes += JSON.stringify(a).length;
+    bytes += JSON.stringify(boundedAlert(a)).length;
     if (n > 0 && bytes > SAMPLE_BUDGET) break;
     n++;
   }
-  return n === alerts.length ? alerts : alerts.slice(0, n);
+  const sample = n === alerts.length ? alerts : alerts.slice(0, n);
+  return sample.some((a) => boundedAlert(a) !== a) ? sample.map(boundedAlert) : sample;
 }
 
 /** The collapse state as the set flattenRows and sectionRows ask. */

@@ -7,6 +7,7 @@ import type { LabelSet } from '../api/types.ts';
 import type { AlertView } from '../model/view.ts';
 import type { UiSettings } from '../settings/types.ts';
 import type { AlertRow, GroupRow, SectionRow } from './rows.ts';
+import type { RowAlert } from './bounded-alert.ts';
 
 /** Groups (or sections) the window collapsed: all but `except`, or only `except`. */
 export interface Collapsed {
@@ -34,15 +35,17 @@ export interface ListQuery {
 
 /** A group header as sent: its first alerts only (what its links and copy use), and a count. */
 export interface ListGroupRow extends Omit<GroupRow, 'alerts' | 'rank' | 'newest'> {
-  /** The first GROUP_SAMPLE of its shown alerts, sorted. */
-  alerts: readonly AlertView[];
+  /** The first GROUP_SAMPLE of its shown alerts, sorted, cut to row size. */
+  alerts: readonly RowAlert[];
   /** How many of its alerts the filter shows. */
   shown: number;
   /** Labels every shown alert of the group shares. */
   common: LabelSet;
 }
 
-export interface ListAlertRow extends AlertRow {
+export interface ListAlertRow extends Omit<AlertRow, 'alert'> {
+  /** Its values cut to row size (bounded-alert.ts): `clipped` says so. */
+  alert: RowAlert;
   /** The filter's regex could not be decided for this alert: it is shown, and says so. */
   undecided?: true;
 }
@@ -68,6 +71,8 @@ export interface ListAnswer {
   id: number;
   /** The view it was computed from. */
   seq: number;
+  /** No enabled instance has finished a poll yet: the counts are not known ("loading…"). */
+  unknown: boolean;
   counts: ListCounts;
   /** Rows in the whole list, and its height in pixels. */
   rows: number;

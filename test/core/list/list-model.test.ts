@@ -14,6 +14,7 @@ import {
   type ListQuery,
 } from '../../../main/core/list/list-query.ts';
 import { GroupFilter } from '../../../main/core/list/group-filter.ts';
+import { ROW_TOTAL_CHARS, ROW_VALUE_CHARS } from '../../../main/core/list/bounded-alert.ts';
 import { prepareGroups } from '../../../main/core/list/prepared-groups.ts';
 import { parseFilterText } from '../../../main/core/list/filter-text.ts';
 import { flattenRows, type AlertFilter, type Row } from '../../../main/core/list/rows.ts';
@@ -191,16 +192,19 @@ describe('ListModel answers', () => {
     assert.ok(JSON.stringify(a).length < 1_000_000, 'answer under 1 MB');
   });
 
-  it('stops adding rows at the byte budget and always sends the first', () => {
+  it('stops adding rows at the byte budget, and cuts what one alert holds to row size', () => {
     const view = fleet(3, 50);
+    // ~240 KB of annotations per alert: a few rows fill an answer.
+    const big: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) big[`note${i}`] = 'x'.repeat(ROW_VALUE_CHARS);
     for (const fp of Object.keys(view.alerts))
-      view.alerts[fp] = { ...view.alerts[fp]!, annotations: { description: 'x'.repeat(100_000) } };
+      view.alerts[fp] = { ...view.alerts[fp]!, annotations: big };
     const model = new ListModel(sourceOf(() => view));
     const a = model.answer(query({ height: 5_000 }));
     assert.ok(a.items.length >= 1 && a.items.length < 20, `${a.items.length} rows`);
     const bytes = JSON.stringify(a).length;
-    assert.ok(bytes < ANSWER_BUDGET + 150_000, `${bytes} bytes`);
-    // Past a row over the budget on its own: the window still moves on.
+    assert.ok(bytes < ANSWER_BUDGET + ROW_TOTAL_CHARS, `${bytes} bytes`);
+    // One alert with a value of twice the budget: sent, cut, and saying so.
     const huge = fleet(1, 2);
     huge.alerts['g0a0'] = {
       ...huge.alerts['g0a0']!,
@@ -208,10 +212,14 @@ describe('ListModel answers', () => {
       ...ACTIVE,
     };
     const model2 = new ListModel(sourceOf(() => huge));
-    const at = model2.answer(query({ find: { fingerprint: 'g0a0' } })).found!.top;
-    const one = model2.answer(query({ top: at, height: 1 }));
-    assert.equal(one.items[0]?.kind === 'alert' && one.items[0].alert.fingerprint, 'g0a0');
-    assert.equal(one.items.length, 1);
+    const one = model2.answer(query({ find: { fingerprint: 'g0a0' } }));
+    const row = one.items.find((r) => r.key === one.found?.key);
+    assert.ok(row?.kind === 'alert');
+    assert.equal(row.alert.clipped, true);
+    assert.equal(row.alert.annotations['description']!.length, ROW_VALUE_CHARS + 1);
+    assert.ok(JSON.stringify(one).length < 100_000);
+    // The record itself is untouched (the detail shows it whole).
+    assert.equal(huge.alerts['g0a0'].annotations['description']!.length, ANSWER_BUDGET * 2);
   });
 
   it('follows the view: a changed alert is answered, unchanged groups keep their rows', () => {
