@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { boundedDistance, labelHints } from '../../renderer/src/lib/alerts/filter-hints.ts';
-import type { LabelCounts } from '../../renderer/src/lib/alerts/label-index.ts';
+import type { LabelCounts } from '../../main/core/list/label-index.ts';
 
 const counts = (...names: string[]): LabelCounts =>
   new Map(names.map((n) => [n, new Map([['v', 1]])]));

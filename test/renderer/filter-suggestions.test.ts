@@ -64,29 +64,36 @@ describe('silence request for a row', () => {
   const alert = { fingerprint: 'f1', clusters: ['c2'] } as unknown as AlertView;
 
   it("silences a group in its cluster, an alert in its group's cluster", () => {
-    assert.deepEqual(silenceRequestFor(null, {}), { mode: 'create' });
+    assert.deepEqual(silenceRequestFor(null), { mode: 'create' });
     const groupRow = { kind: 'group', key: 'g1', group } as unknown as Row;
-    assert.deepEqual(silenceRequestFor(groupRow, { g1: group }), {
+    assert.deepEqual(silenceRequestFor(groupRow), {
       mode: 'create',
       from: { groupKey: 'g1' },
       clusterId: 'c1',
     });
-    const alertRow = { kind: 'alert', groupKey: 'g1', viewGroupKey: 'g1', alert } as unknown as Row;
-    assert.deepEqual(silenceRequestFor(alertRow, { g1: group }), {
+    const alertRow = {
+      kind: 'alert',
+      groupKey: 'g1',
+      viewGroupKey: 'g1',
+      clusterId: 'c1',
+      alert,
+    } as unknown as Row;
+    assert.deepEqual(silenceRequestFor(alertRow), {
       mode: 'create',
       from: { fingerprint: 'f1', clusterId: 'c1' },
       clusterId: 'c1',
     });
   });
 
-  it("falls back to the alert's first cluster when its group is gone", () => {
+  it("falls back to the alert's first cluster when its group names none", () => {
     const alertRow = {
       kind: 'alert',
+      clusterId: '',
       groupKey: 'constructor',
       viewGroupKey: 'constructor',
       alert,
     } as unknown as Row;
-    assert.deepEqual(silenceRequestFor(alertRow, {}), {
+    assert.deepEqual(silenceRequestFor(alertRow), {
       mode: 'create',
       from: { fingerprint: 'f1', clusterId: 'c2' },
       clusterId: 'c2',

@@ -7,6 +7,8 @@ import type { AlertmanagerStatus, Matcher } from '../api/types.ts';
 import type { AppNotification } from '../model/events.ts';
 import type { ViewStreamMessage } from '../model/view.ts';
 import type { ListAnswer, ListQuery } from '../list/list-query.ts';
+import type { Facets, FacetsQuery } from '../list/label-facets.ts';
+import type { AlertView } from '../model/view.ts';
 import type { SelectionItem, SelectionPlan } from '../model/selection-plan.ts';
 import type {
   InstanceSecrets,
@@ -55,6 +57,19 @@ export interface Requests {
   'view:refresh': { args: [instanceId?: string]; result: void };
   /** The alert list's rows around the window's pixels, and its counts (list/list-query.ts). */
   'list:query': { args: [query: ListQuery]; result: ListAnswer };
+  /** One alert's whole record (a list row's may be cut to row size); null when it is gone. */
+  'list:alert': { args: [fingerprint: string]; result: AlertView | null };
+  /** Label names, and one name's values by prefix, for autocompletion (list/label-facets.ts). */
+  'list:facets': { args: [query: FacetsQuery]; result: Facets };
+  /** Which selected items are still in the view (a group there, an alert on that cluster). */
+  'list:present': { args: [items: SelectionItem[]]; result: boolean[] };
+  /** How many alerts each silence mutes now, by silence key. */
+  'silences:affected': { args: []; result: Record<string, number> };
+  /** The alerts a silence mutes now (at most 200, by name) and how many in all. */
+  'silences:silenced': {
+    args: [silenceKey: string];
+    result: { alerts: AlertView[]; total: number };
+  };
   'instances:status': { args: [instanceId: string]; result: AlertmanagerStatus };
   'instances:test': {
     args: [instance: InstanceSettings, secrets?: InstanceSecrets];
@@ -120,8 +135,13 @@ export type ExportQuery = Pick<TimelineQuery, 'fromMs' | 'toMs' | 'filter' | 'ki
 
 /** Subscription channels: name -> message type. Subscribing returns an unsubscribe. */
 export interface Subscriptions {
-  /** Full snapshot first, then deltas. */
+  /** Full snapshot first, then deltas (the whole view: tools, tests, other clients). */
   'view:changes': ViewStreamMessage;
+  /**
+   * What the window holds of the view: as view:changes without groups and alerts (their
+   * snapshot collections stay empty, deltas carry none). The alert list asks list:query.
+   */
+  'view:window': ViewStreamMessage;
   'notifications:shown': AppNotification;
   /**
    * The list the window shows may have changed (a poll changed groups, alerts or instances):
@@ -147,6 +167,11 @@ export const REQUEST_CHANNELS = [
   'app:openExternal',
   'view:refresh',
   'list:query',
+  'list:alert',
+  'list:facets',
+  'list:present',
+  'silences:affected',
+  'silences:silenced',
   'instances:status',
   'instances:test',
   'settings:get',
@@ -178,6 +203,7 @@ export const REQUEST_CHANNELS = [
 
 export const SUBSCRIPTION_CHANNELS = [
   'view:changes',
+  'view:window',
   'list:changed',
   'notifications:shown',
   'ui:navigate',

@@ -13,6 +13,11 @@ import type { AppInfo, Handlers, QuickFrom } from './contract.ts';
 import { BridgeRequestError } from './errors.ts';
 import { safeExternalUrl } from '../security/external-url.ts';
 import { ListModel } from '../list/list-model.ts';
+import { LabelFacets } from '../list/label-facets.ts';
+import { ROW_VALUE_CHARS } from '../list/bounded-alert.ts';
+import { PLAN_LABELS, planShown, type SelectionPlan } from '../model/selection-plan.ts';
+import type { ViewSnapshot } from '../model/view.ts';
+import type { LabelSet } from '../api/types.ts';
 
 export interface ShellServices {
   /** Everything app:info reports (shell, platform, version, user, secret backend, settings error). */
@@ -28,6 +33,28 @@ export interface ShellServices {
   history?: HistoryService;
 }
 
+/** Each cluster's plan with the labels of the alerts it lists (the window holds none). */
+function withLabels(plan: SelectionPlan, view: ViewSnapshot): SelectionPlan {
+  return {
+    ...plan,
+    clusters: plan.clusters.map((c) => {
+      const labels: Record<string, LabelSet> = {};
+      for (const fp of planShown(c)) {
+        const a = Object.hasOwn(view.alerts, fp) ? view.alerts[fp] : undefined;
+        if (!a) continue;
+        const kept: LabelSet = {};
+        let n = 0;
+        for (const k in a.labels) {
+          if (n++ >= PLAN_LABELS) break;
+          kept[k] = a.labels[k]!.slice(0, ROW_VALUE_CHARS);
+        }
+        labels[fp] = kept;
+      }
+      return { ...c, labels };
+    }),
+  };
+}
+
 export function createHandlers(core: Core, shell: ShellServices): Handlers {
   const list = new ListModel({
     snapshot: () => core.snapshot(),
@@ -35,6 +62,9 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     watchdog: () => core.getSettings().notifications.watchdog,
     team: () => core.getSettings().notifications.team,
   });
+  // Follows the core's deltas once asked for (a rebuild per poll would be 100 ms at 100k).
+  const facets = new LabelFacets(() => core.snapshot());
+  core.subscribe((m) => facets.follow(m));
 
   function requireInstance(instanceId: string): void {
     if (!core.getSettings().instances.some((i) => i.id === instanceId)) {
@@ -100,6 +130,11 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     // Synchronous over the per-group caches: the window keeps one query in flight and sends
     // only its newest after it (lib/alerts/list-window), so typing never queues work here.
     'list:query': async (query) => list.answer(query),
+    'list:alert': async (fingerprint) => list.alert(fingerprint),
+    'list:present': async (items) => list.present(items),
+    'list:facets': async (query) => facets.answer(query),
+    'silences:affected': async () => list.affected(),
+    'silences:silenced': async (key) => list.silenced(key),
 
     'instances:status': async (instanceId) => {
       requireInstance(instanceId);
@@ -163,7 +198,8 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
 
     // Items no longer in the view are counted (`gone`), not refused: a poll may have resolved
     // them between the click and the request.
-    'silences:selectionPlan': async (items) => core.silences.selectionPlan(items),
+    'silences:selectionPlan': async (items) =>
+      withLabels(await core.silences.selectionPlan(items), core.snapshot()),
 
     'silences:create': async (clusterId, draft) => {
       requireCluster(clusterId);

@@ -5,13 +5,48 @@
 import type { Core } from '../service.ts';
 import type { SubscriptionChannel, Subscriptions } from './contract.ts';
 import { streamView, type Flow, type ViewSource } from './view-stream.ts';
-import type { ViewDelta, ViewMessage } from '../model/view.ts';
+import type { ViewDelta, ViewMessage, ViewSnapshot } from '../model/view.ts';
 
 /** A delta that can change the alert list: its groups, alerts, or instances ("my team"). */
 function touchesList(d: ViewDelta): boolean {
   const touched = (k: 'groups' | 'alerts' | 'instances') =>
     (d.upsert[k]?.length ?? 0) > 0 || (d.remove[k]?.length ?? 0) > 0;
   return touched('groups') || touched('alerts') || touched('instances');
+}
+
+const slimSnapshots = new WeakMap<ViewSnapshot, ViewSnapshot>();
+
+/** The snapshot without its groups and alerts (the window asks list:query for those). */
+function slimSnapshot(s: ViewSnapshot): ViewSnapshot {
+  let slim = slimSnapshots.get(s);
+  if (!slim) slimSnapshots.set(s, (slim = { ...s, groups: {}, alerts: {} }));
+  return slim;
+}
+
+function slimDelta(d: ViewDelta): ViewDelta {
+  const { groups: _ug, alerts: _ua, ...upsert } = d.upsert;
+  const { groups: _rg, alerts: _ra, ...remove } = d.remove;
+  return { ...d, upsert, remove };
+}
+
+/**
+ * The view as the window holds it (issue 29): instances, clusters, silences and the summary,
+ * never the 100,000 alerts. Every delta still comes (an empty one when only alerts changed),
+ * so the window's seq stays in step.
+ */
+function withoutAlerts(view: ViewSource): ViewSource {
+  return {
+    subscribe: (l) =>
+      view.subscribe((m) =>
+        l(
+          m.type === 'snapshot'
+            ? { type: 'snapshot', snapshot: slimSnapshot(m.snapshot) }
+            : { type: 'delta', delta: slimDelta(m.delta) },
+        ),
+      ),
+    snapshot: () => slimSnapshot(view.snapshot()),
+    severityOrder: () => view.severityOrder(),
+  };
 }
 
 function viewSeq(m: ViewMessage): number {
@@ -94,6 +129,8 @@ export function createSubscribe(sources: SubscriptionSources): Subscribe {
     switch (channel) {
       case 'view:changes':
         return streamView(view, listener, flow);
+      case 'view:window':
+        return streamView(withoutAlerts(view), listener, flow);
       case 'list:changed':
         return sources.core.subscribe((m) => {
           if (m.type === 'snapshot' || touchesList(m.delta)) listener({ seq: viewSeq(m) });

@@ -79,6 +79,11 @@ export const listQuerySchema = z.strictObject({
     .optional(),
 });
 
+const selectionItemSchema = z.union([
+  z.strictObject({ groupKey: id }),
+  z.strictObject({ fingerprint: id, clusterId: id }),
+]);
+
 export const quickFromSchema = z.union([
   z.strictObject({ groupKey: id }),
   z.strictObject({ fingerprint: id, clusterId: id.optional() }),
@@ -126,16 +131,18 @@ export const argSchemas: ArgSchemas = {
   'silences:preview': z.tuple([id, matchers]),
   'silences:selectionPlan': z.tuple([
     z
-      .array(
-        z.union([
-          z.strictObject({ groupKey: id }),
-          z.strictObject({ fingerprint: id, clusterId: id }),
-        ]),
-      )
+      .array(selectionItemSchema)
       .min(1, 'nothing is selected')
       .max(MAX_SELECTION_ITEMS, 'at most 5,000 selected rows'),
   ]),
   'list:query': z.tuple([listQuerySchema]),
+  'list:alert': z.tuple([id]),
+  'list:facets': z.tuple([
+    z.strictObject({ name: labelName.optional(), prefix: z.string().max(4096).optional() }),
+  ]),
+  'list:present': z.tuple([z.array(selectionItemSchema).max(MAX_SELECTION_ITEMS)]),
+  'silences:affected': z.tuple([]),
+  'silences:silenced': z.tuple([id]),
   'silences:create': z.tuple([id, silenceDraftSchema]),
   'silences:update': z.tuple([id, silenceDraftSchema]),
   'silences:extend': z.tuple([id, isoTime]),

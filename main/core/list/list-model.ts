@@ -8,6 +8,7 @@
 //   prepared object and their filter results, so only what changed is sorted and filtered.
 import type { LabelSet } from '../api/types.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
+import type { SelectionItem } from '../model/selection-plan.ts';
 import { valuesOf } from '../model/record-values.ts';
 import { parseFilterText } from './filter-text.ts';
 import { GroupFilter, filterKey } from './group-filter.ts';
@@ -22,14 +23,17 @@ import {
   type Row,
 } from './rows.ts';
 import { sectionRows } from './sections.ts';
-import { boundedAlert } from './bounded-alert.ts';
+import { boundedAlert, type RowAlert } from './bounded-alert.ts';
 import { teamReceivers, withTeam } from './team.ts';
 import { hideWatchdog, watchdogCount } from './watchdog-hide.ts';
 import {
   ANSWER_BUDGET,
   GROUP_SAMPLE,
   MARGIN_PX,
+  MAX_INHIBITORS,
   MAX_ROWS,
+  MAX_SILENCE_KEYS,
+  MAX_SILENCED,
   SAMPLE_BUDGET,
   type Collapsed,
   type ListAnswer,
@@ -38,6 +42,7 @@ import {
   type ListFound,
   type ListGroupRow,
   type ListQuery,
+  type ListAlertRow,
   type ListRow,
 } from './list-query.ts';
 
@@ -73,6 +78,7 @@ export class ListModel {
   #builtSeq = -1;
   #watchdogCount: { prepared: PreparedGroups; watchdog: string; n: number } | null = null;
   readonly #wireGroups = new WeakMap<GroupRow, ListGroupRow>();
+  #affected: { view: ViewSnapshot; counts: Record<string, number> } | null = null;
 
   constructor(source: ListSource, now: () => number = () => Date.now()) {
     this.#source = source;
@@ -88,7 +94,7 @@ export class ListModel {
     let top = Math.max(0, q.top);
     if (found && (found.top < top || found.top >= top + q.height))
       top = Math.max(0, found.top - q.height / 2);
-    const { start, items } = this.#wire(built, top, q.height);
+    const { start, items } = this.#wire(built, top, q.height, view);
     return {
       id: q.id,
       seq: view.seq,
@@ -102,6 +108,42 @@ export class ListModel {
       common: built.common,
       ...(q.find ? { found: found ?? null } : {}),
     };
+  }
+
+  /** One alert's whole record (the detail of a row cut to row size), null when gone. */
+  alert(fingerprint: string): AlertView | null {
+    const alerts = this.#source.snapshot().alerts;
+    return Object.hasOwn(alerts, fingerprint) ? alerts[fingerprint]! : null;
+  }
+
+  /** Which selected items are still in the view: the group, or the alert on that cluster. */
+  present(items: readonly SelectionItem[]): boolean[] {
+    const view = this.#source.snapshot();
+    return items.map((i) => {
+      if ('groupKey' in i) return Object.hasOwn(view.groups, i.groupKey);
+      const a = Object.hasOwn(view.alerts, i.fingerprint) ? view.alerts[i.fingerprint] : undefined;
+      return a !== undefined && a.clusters.includes(i.clusterId);
+    });
+  }
+
+  /** How many alerts of the view each silence mutes (the Silences list), once per view. */
+  affected(): Record<string, number> {
+    const view = this.#source.snapshot();
+    if (this.#affected?.view === view) return this.#affected.counts;
+    const counts: Record<string, number> = {};
+    for (const a of valuesOf(view.alerts))
+      for (const k of a.silencedBy) counts[k] = (Object.hasOwn(counts, k) ? counts[k]! : 0) + 1;
+    this.#affected = { view, counts };
+    return counts;
+  }
+
+  /** The alerts a silence mutes now, by name, at most MAX_SILENCED (cut to row size). */
+  silenced(key: string): { alerts: RowAlert[]; total: number } {
+    const out: AlertView[] = [];
+    for (const a of valuesOf(this.#source.snapshot().alerts))
+      if (a.silencedBy.includes(key)) out.push(a);
+    out.sort((x, y) => (x.labels['alertname'] ?? '').localeCompare(y.labels['alertname'] ?? ''));
+    return { alerts: out.slice(0, MAX_SILENCED).map(boundedAlert), total: out.length };
   }
 
   #prepare(view: ViewSnapshot): PreparedGroups {
@@ -216,7 +258,12 @@ export class ListModel {
    * MAX_ROWS, and the answer stops growing at its byte budget. The rows in view go first, so
    * a window scrolled to a row over the budget on its own still gets that row.
    */
-  #wire(built: Built, top: number, height: number): { start: number; items: ListRow[] } {
+  #wire(
+    built: Built,
+    top: number,
+    height: number,
+    view: ViewSnapshot,
+  ): { start: number; items: ListRow[] } {
     const n = built.rows.length;
     if (n === 0) return { start: 0, items: [] };
     const o = built.offsets;
@@ -226,7 +273,7 @@ export class ListModel {
     const after: ListRow[] = [];
     let bytes = 0;
     const take = (i: number): ListRow | null => {
-      const row = this.#wireRow(built.rows[i]!, built.filter);
+      const row = this.#wireRow(built.rows[i]!, built.filter, view);
       // Measured, not guessed: labels and annotations are the servers' and may be huge.
       const size = JSON.stringify(row).length;
       if (after.length > 0 && bytes + size > ANSWER_BUDGET) return null;
@@ -248,13 +295,19 @@ export class ListModel {
     return { start: first - before.length, items: [...before, ...after] };
   }
 
-  #wireRow(r: Row, filter: AlertFilter): ListRow {
+  #wireRow(r: Row, filter: AlertFilter, view: ViewSnapshot): ListRow {
     if (r.kind === 'section') return r;
     if (r.kind === 'alert') {
       const alert = boundedAlert(r.alert);
       const undecided = filterUndecided(r.alert, filter);
-      if (alert === r.alert && !undecided) return r;
-      return { ...r, alert, ...(undecided ? { undecided: true as const } : {}) };
+      const inhibitors = inhibitorsOf(r.alert, view);
+      if (alert === r.alert && !undecided && !inhibitors) return r;
+      return {
+        ...r,
+        alert,
+        ...(undecided ? { undecided: true as const } : {}),
+        ...(inhibitors ? { inhibitors } : {}),
+      };
     }
     let w = this.#wireGroups.get(r);
     if (!w) {
@@ -265,6 +318,7 @@ export class ListModel {
         alerts: sampleOf(r.alerts),
         shown: r.alerts.length,
         common: groupCommonLabels(r),
+        ...silencesOn(r.group.alerts, view),
         counts: r.counts,
         severity: r.severity,
         height: r.height,
@@ -273,6 +327,41 @@ export class ListModel {
     }
     return w;
   }
+}
+
+/** The alerts inhibiting `a` that are in the view, by name; undefined when none. */
+function inhibitorsOf(a: AlertView, view: ViewSnapshot): ListAlertRow['inhibitors'] {
+  if (a.inhibitedBy.length === 0) return undefined;
+  const out: NonNullable<ListAlertRow['inhibitors']> = [];
+  for (const fp of a.inhibitedBy.slice(0, MAX_INHIBITORS)) {
+    const by = Object.hasOwn(view.alerts, fp) ? view.alerts[fp] : undefined;
+    if (by)
+      out.push({ fingerprint: fp, alertname: by.labels['alertname'] ?? '', severity: by.severity });
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+/**
+ * Distinct silences on any of these alerts (a group's acks are found among them), and whether
+ * every alert is under an active acknowledgement of this install's user.
+ */
+function silencesOn(
+  fps: readonly string[],
+  view: ViewSnapshot,
+): Pick<ListGroupRow, 'silencedBy' | 'allAckedByMe'> {
+  const keys = new Set<string>();
+  let allMine = fps.length > 0;
+  for (const fp of fps) {
+    const a = Object.hasOwn(view.alerts, fp) ? view.alerts[fp] : undefined;
+    let mine = false;
+    for (const k of a?.silencedBy ?? []) {
+      if (keys.size < MAX_SILENCE_KEYS) keys.add(k);
+      const s = Object.hasOwn(view.silences, k) ? view.silences[k] : undefined;
+      if (s?.ack?.mine && s.state === 'active') mine = true;
+    }
+    if (!mine) allMine = false;
+  }
+  return { silencedBy: [...keys], allAckedByMe: allMine };
 }
 
 /**

@@ -4,7 +4,6 @@
 // caches and answers with the counts and only the rows in that range, so no answer grows with
 // the view and opening the window costs the same at 1,000 and at 100,000 alerts.
 import type { LabelSet } from '../api/types.ts';
-import type { AlertView } from '../model/view.ts';
 import type { UiSettings } from '../settings/types.ts';
 import type { AlertRow, GroupRow, SectionRow } from './rows.ts';
 import type { RowAlert } from './bounded-alert.ts';
@@ -41,6 +40,10 @@ export interface ListGroupRow extends Omit<GroupRow, 'alerts' | 'rank' | 'newest
   shown: number;
   /** Labels every shown alert of the group shares. */
   common: LabelSet;
+  /** Silences on any of its alerts (its acks are among them), at most MAX_SILENCE_KEYS. */
+  silencedBy: string[];
+  /** Every one of its alerts is under an active acknowledgement of this install's user. */
+  allAckedByMe: boolean;
 }
 
 export interface ListAlertRow extends Omit<AlertRow, 'alert'> {
@@ -48,6 +51,8 @@ export interface ListAlertRow extends Omit<AlertRow, 'alert'> {
   alert: RowAlert;
   /** The filter's regex could not be decided for this alert: it is shown, and says so. */
   undecided?: true;
+  /** The alerts inhibiting it that are in the view, by name (at most MAX_INHIBITORS). */
+  inhibitors?: { fingerprint: string; alertname: string; severity: string }[];
 }
 
 export type ListRow = ListGroupRow | ListAlertRow | SectionRow;
@@ -99,6 +104,11 @@ export interface ListFound {
 export const GROUP_SAMPLE = 50;
 /** Bytes of JSON at most in a group row's sample (alerts with huge annotations). */
 export const SAMPLE_BUDGET = 64 * 1024;
+/** Silence keys sent with a group row; inhibitors with an alert row. */
+export const MAX_SILENCE_KEYS = 100;
+export const MAX_INHIBITORS = 20;
+/** Alerts a silence mutes, listed at most in its detail. */
+export const MAX_SILENCED = 200;
 /** Rows drawn ahead of and behind the viewport, so scrolling rarely waits for an answer. */
 export const MARGIN_PX = 1_200;
 /** An answer stops adding rows at this many bytes of JSON (the window asks for the rest). */

@@ -48,6 +48,9 @@ export interface AlertRow {
   groupKey: string;
   /** The view's group (its labels, cluster): differs from groupKey inside a section. */
   viewGroupKey: string;
+  /** That group's labels and cluster (the row leaves the group's labels off its chips). */
+  groupLabels: LabelSet;
+  clusterId: string;
   alert: AlertView;
   /**
    * Labels every shown alert of its group shares: the header says them once, the row shows
@@ -203,6 +206,8 @@ function alertRowsOf(g: GroupRow): AlertRow[] {
       key: `${g.key}\u0000${a.fingerprint}`,
       groupKey: g.key,
       viewGroupKey: g.group.key,
+      groupLabels: g.group.labels,
+      clusterId: g.group.clusterId,
       alert: a,
       groupCommon,
       height: ALERT_ROW_HEIGHT,

@@ -20,6 +20,19 @@ export function acknowledgedBy(acks: readonly Ack[]): string {
 }
 
 /** The active acks silencing some alerts (a group's, one alert's), each once. */
+/** The active acknowledgements among these silences (an alert's or a group's silencedBy). */
+export function acksAmong(
+  keys: Iterable<string>,
+  silences: Readonly<Record<string, SilenceView>>,
+): SilenceView[] {
+  const out: SilenceView[] = [];
+  for (const key of new Set(keys)) {
+    const s = Object.hasOwn(silences, key) ? silences[key] : undefined;
+    if (s?.ack && s.state === 'active') out.push(s);
+  }
+  return out;
+}
+
 export function acksOn(
   fingerprints: readonly string[],
   view: {

@@ -2,7 +2,7 @@
 // what the core answers: per cluster, the one matcher set that covers the selection there
 // (silences/union-matchers.ts) and what it would match now (silences/preview.ts), said plainly
 // enough to tell "exactly the selection" from "also these others".
-import type { Matcher } from '../api/types.ts';
+import type { LabelSet, Matcher } from '../api/types.ts';
 
 /** Most rows one plan takes (the bridge refuses more; the window says so first). */
 export const MAX_SELECTION_ITEMS = 5000;
@@ -30,6 +30,21 @@ export interface ClusterSelectionPlan {
   missed: string[];
   /** Alerts the matching budget did not evaluate (the server decides). */
   unknown: number;
+  /**
+   * The labels of the first PLAN_SHOWN alerts listed (outside first, then matched), at most
+   * PLAN_LABELS of each: the window holds no alerts of its own (issue 29).
+   */
+  labels?: Record<string, LabelSet>;
+}
+
+/** Alerts a plan lists by name and labels, and labels listed per alert. */
+export const PLAN_SHOWN = 40;
+export const PLAN_LABELS = 13;
+
+/** The alerts a plan lists, in the order the window lists them: outside first. */
+export function planShown(p: Pick<ClusterSelectionPlan, 'outside' | 'matched'>): string[] {
+  const outside = new Set(p.outside);
+  return [...p.outside, ...p.matched.filter((fp) => !outside.has(fp))].slice(0, PLAN_SHOWN);
 }
 
 export interface SelectionPlan {

@@ -227,9 +227,7 @@ describe('ListModel answers', () => {
     const model = new ListModel(sourceOf(() => view));
     const before = model.answer(query({ find: { fingerprint: 'g7a1' } }));
     const next: ViewSnapshot = { ...view, seq: 2, alerts: { ...view.alerts } };
-    next.alerts['g7a1'] = { ...view.alerts['g7a1']!, labels: { alertname: 'Changed' },
-      ...ACTIVE,
-    };
+    next.alerts['g7a1'] = { ...view.alerts['g7a1']!, labels: { alertname: 'Changed' }, ...ACTIVE };
     view = next;
     const after = model.answer(query({ find: { fingerprint: 'g7a1' } }));
     assert.equal(after.seq, 2);
@@ -242,9 +240,7 @@ describe('ListModel answers', () => {
 
   it('counts the hidden dead-man’s switch only while the hide is in effect', () => {
     const view = fleet(20, 5);
-    view.alerts['g0a0'] = { ...view.alerts['g0a0']!, labels: { alertname: 'Watchdog' },
-      ...ACTIVE,
-    };
+    view.alerts['g0a0'] = { ...view.alerts['g0a0']!, labels: { alertname: 'Watchdog' }, ...ACTIVE };
     view.groups['k0'] = { ...view.groups['k0']!, labels: {} };
     const model = new ListModel(sourceOf(() => view, 'alertname="Watchdog"'));
     const hidden = model.answer(query());

@@ -3,7 +3,7 @@
 // this only says so. Bounded: a few matchers, names clipped, the known names capped, and an
 // edit distance that gives up past the threshold.
 import type { Matcher } from '$core/api/types.ts';
-import type { LabelCounts } from './label-index.ts';
+import type { LabelCounts } from '$core/list/label-index.ts';
 
 export interface LabelHint {
   name: string;

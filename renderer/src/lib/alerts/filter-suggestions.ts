@@ -4,7 +4,7 @@
 // 10,000 labels and a label 100,000 values, and sorting every match per keystroke was the
 // larger part of a keystroke's cost.
 import { quoteValue, type CompletionContext } from '$core/list/filter-text.ts';
-import type { LabelCounts } from './label-index.ts';
+import type { LabelCounts } from '$core/list/label-index.ts';
 
 export interface Suggestion {
   label: string;

@@ -75,8 +75,7 @@ export class ListWindow {
     this.#top = top;
     this.#height = height;
     const a = this.#answer;
-    if (a && !this.#stale && this.#answerKey === this.#paramsKey && covers(a, top, height))
-      return;
+    if (a && !this.#stale && this.#answerKey === this.#paramsKey && covers(a, top, height)) return;
     this.#request();
   }
 

@@ -3,28 +3,17 @@
 // its own as its alerts resolve), one request after another, and one toast says what was done,
 // what was already acknowledged by you (not acknowledged twice) and what failed, by name.
 import type { BridgeApi } from '$core/bridge/contract.ts';
-import { acksOn } from '$core/model/ack-text.ts';
+import { acksAmong } from '$core/model/ack-text.ts';
 import type { SelectionItem } from '$core/model/selection-plan.ts';
-import type { AlertView, GroupView, SilenceView } from '$core/model/view.ts';
+import type { SilenceView } from '$core/model/view.ts';
+import type { ItemInfo } from './selection-items.ts';
 import { errorMessage } from '../app/errors.ts';
 import type { Flash } from '../app/notifications.svelte.ts';
 
-interface AckView {
-  groups: Readonly<Record<string, GroupView>>;
-  alerts: Readonly<Record<string, AlertView>>;
-  silences: Readonly<Record<string, SilenceView>>;
-}
-
-function nameOf(item: SelectionItem, view: AckView): string {
-  if ('groupKey' in item) {
-    const g = view.groups[item.groupKey];
-    return (g && Object.values(g.labels).join(' / ')) || 'group';
-  }
-  return view.alerts[item.fingerprint]?.labels['alertname'] || 'alert';
-}
-
-function fingerprintsOf(item: SelectionItem, view: AckView): string[] {
-  return 'groupKey' in item ? (view.groups[item.groupKey]?.alerts ?? []) : [item.fingerprint];
+/** Every alert of it already under an ack of yours (a group says so from the core). */
+function ackedByMe(info: ItemInfo, silences: Readonly<Record<string, SilenceView>>): boolean {
+  if (info.allAckedByMe !== undefined) return info.allAckedByMe;
+  return acksAmong(info.silencedBy, silences).some((s) => s.ack?.mine);
 }
 
 const list = (names: string[]) =>
@@ -38,7 +27,9 @@ const MAX_ACKS = 100;
 /** Acknowledges every item; true when none failed. */
 export async function acknowledgeSelection(o: {
   bridge: Pick<BridgeApi, 'silences:acknowledge'>;
-  view: AckView;
+  silences: Readonly<Record<string, SilenceView>>;
+  /** What each item's row said of it when it was selected. */
+  info: (item: SelectionItem) => ItemInfo | undefined;
   items: readonly SelectionItem[];
   flash: (message: Flash) => void;
 }): Promise<boolean> {
@@ -54,10 +45,10 @@ export async function acknowledgeSelection(o: {
   const failed: string[] = [];
   let firstKey: string | undefined;
   for (const item of o.items) {
-    const name = nameOf(item, o.view);
-    const fps = fingerprintsOf(item, o.view);
+    const info = o.info(item);
+    const name = info?.name ?? ('groupKey' in item ? 'group' : 'alert');
     // Every alert of it already under an ack of yours: a second one would only add noise.
-    if (fps.length > 0 && fps.every((fp) => acksOn([fp], o.view).some((s) => s.ack?.mine))) {
+    if (info && ackedByMe(info, o.silences)) {
       already.push(name);
       continue;
     }

@@ -7,16 +7,21 @@
 import type { SelectionItem } from '$core/model/selection-plan.ts';
 import type { ListRow as Row } from '$core/list/list-query.ts';
 import {
-  inView,
+  infoOf,
   itemOf,
   keyOf,
   NONE,
   rangeItems,
   toggled,
   withAll,
+  type ItemInfo,
   type Items,
-  type SelectionView,
 } from './selection-items.ts';
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** Asks the core which items are still in the view ('list:present'). */
+type Present = (items: SelectionItem[]) => Promise<boolean[]>;
 
 /**
  * The list row a DOM event landed in (alert rows carry their index in the whole list, group
@@ -31,19 +36,47 @@ function rowAt(target: EventTarget | null, rows: readonly Row[], start: number):
 }
 
 export class Selection {
-  readonly #view: () => SelectionView;
+  readonly #present: Present;
   #items = $state.raw<Items>(NONE);
+  /** What the rows said of each item when it was selected (names, clusters, acks). */
+  // Not reactive: written with #items (which is), read when acting on the selection.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- see above
+  readonly #info = new Map<string, ItemInfo>();
+  /** Items the core last said have left the view (resolved, the group went away). */
+  #gone = $state.raw<ReadonlySet<string>>(NO_KEYS);
   /** The row a Shift-click extends from (the last row clicked or toggled); a row key. */
   #anchor: string | null = null;
   #silencing = $state(false);
   /** What is selected and still in the view. */
   #live = $derived.by(() => {
-    const view = this.#view();
-    return [...this.#items.values()].filter((i) => inView(i, view));
+    const gone = this.#gone;
+    return [...this.#items].filter(([k]) => !gone.has(k)).map(([, i]) => i);
   });
 
-  constructor(view: () => SelectionView) {
-    this.#view = view;
+  constructor(present: Present) {
+    this.#present = present;
+  }
+
+  /** What the row said of a selected item (its name, cluster, silences). */
+  info(item: SelectionItem): ItemInfo | undefined {
+    return this.#info.get(keyOf(item));
+  }
+
+  /** The view changed: asks the core which selected items are still there. */
+  recheck(): void {
+    const asked = this.#items;
+    if (asked.size === 0) return;
+    const entries = [...asked];
+    this.#present(entries.map(([, i]) => i)).then(
+      (here) => {
+        // A selection changed meanwhile is asked about again at the next change.
+        if (this.#items !== asked) return;
+        // A value replaced whole ($state.raw), never mutated.
+        // eslint-disable-next-line svelte/prefer-svelte-reactivity -- see above
+        this.#gone = new Set(entries.filter((_, n) => here[n] === false).map(([k]) => k));
+      },
+      () => undefined,
+    );
   }
 
   get items(): readonly SelectionItem[] {
@@ -61,14 +94,15 @@ export class Selection {
   }
 
   has(row: Row): boolean {
-    const item = itemOf(row, this.#view());
+    const item = itemOf(row);
     return item !== null && this.#items.has(keyOf(item));
   }
 
   /** Adds or removes one row; it becomes the anchor of the next range. */
   #toggle(row: Row): void {
-    const item = itemOf(row, this.#view());
+    const item = itemOf(row);
     if (!item) return;
+    this.#remember([row]);
     this.#items = toggled(this.#items, item);
     this.#anchor = row.key;
   }
@@ -78,8 +112,9 @@ export class Selection {
     const from = this.#anchor === null ? -1 : rows.findIndex((r) => r.key === this.#anchor);
     const to = rows.indexOf(row);
     if (from < 0 || to < 0) return this.#toggle(row);
-    const add = rangeItems(rows.slice(Math.min(from, to), Math.max(from, to) + 1), this.#view());
-    this.#items = withAll(this.#items, add);
+    const range = rows.slice(Math.min(from, to), Math.max(from, to) + 1);
+    this.#remember(range);
+    this.#items = withAll(this.#items, rangeItems(range));
   }
 
   /**
@@ -100,8 +135,19 @@ export class Selection {
     e.stopPropagation();
   }
 
+  /** Keeps what these rows say of their items. */
+  #remember(rows: readonly Row[]): void {
+    for (const r of rows) {
+      const item = itemOf(r);
+      const info = infoOf(r);
+      if (item && info) this.#info.set(keyOf(item), info);
+    }
+  }
+
   clear(): void {
     if (this.#items.size > 0) this.#items = NONE;
+    this.#info.clear();
+    if (this.#gone.size > 0) this.#gone = NO_KEYS;
     this.#silencing = false;
   }
 
@@ -151,7 +197,8 @@ export class Selection {
     if (!target) return;
     // In list order, so a group met before its alert covers it.
     const pair = cursor && i >= 0 ? (dir > 0 ? [cursor, target] : [target, cursor]) : [target];
-    this.#items = withAll(this.#items, rangeItems(pair, this.#view()));
+    this.#remember(pair);
+    this.#items = withAll(this.#items, rangeItems(pair));
     this.#anchor = target.key;
     moveTo(next);
   }

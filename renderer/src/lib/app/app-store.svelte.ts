@@ -8,6 +8,7 @@
 //   silences      SilenceActions    acknowledge, expire, extend (with a toast each)
 // The settings getters and methods below delegate to AppSettings; `navigate` and
 // `openSilenceForm` to Navigation (the silence views call them on the store).
+import { Facets } from '../alerts/facets.svelte.ts';
 import { warmSilences } from '../silences/silence-list.ts';
 import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, Subscriptions } from '$core/bridge/contract.ts';
@@ -38,6 +39,8 @@ export class AppStore {
   readonly silences: SilenceActions;
   /** The bundled sounds (Settings' Test buttons; notifications in the browser shell). */
   readonly sound = new SoundPlayer();
+  /** Label names and values for autocompletion, asked of the core (the window holds no alerts). */
+  readonly facets: Facets;
   readonly #sounds: NotificationSounds;
   /** Ticks every few seconds so ages ("firing 12m") stay live. */
   #now = $state(Date.now());
@@ -46,6 +49,7 @@ export class AppStore {
 
   constructor(bridge: BridgeApi) {
     this.bridge = bridge;
+    this.facets = new Facets(bridge);
     const settings = (this.#appSettings = new AppSettings(bridge));
     this.notifications = new Notifications({
       inBrowser: () => settings.info?.shell === 'browser',
@@ -119,6 +123,7 @@ export class AppStore {
       this.bridge.subscribe('notifications:shown', (n) => this.#sounds.notified(n)),
     );
     this.#cleanup.push(this.bridge.subscribe('ui:navigate', (t) => this.navigation.navigate(t)));
+    this.#cleanup.push(this.bridge.subscribe('list:changed', () => this.facets.stale()));
     // Sort keys and search text of every silence, made in the background as silences change:
     // a server may hold 100,000, and opening the Silences view must not make them all at once.
     this.#cleanup.push(

@@ -8,11 +8,13 @@ import {
   type MatcherPart,
   type MatcherSuggestion,
 } from './matcher-suggestions.ts';
-import type { LabelCounts } from '../alerts/label-index.ts';
+import type { LabelCounts } from '$core/list/label-index.ts';
+import type { FacetWant } from '../alerts/facets.svelte.ts';
 import type { MatcherRow } from './draft.ts';
 
 export interface MatcherCompletionOptions {
-  labels: () => LabelCounts;
+  /** Names, and the values of `want` (the value being typed); lib/alerts/facets.svelte.ts. */
+  labels: (want?: FacetWant) => LabelCounts;
   rows: () => readonly MatcherRow[];
   /** Puts an accepted suggestion in the row's field. */
   apply: (id: number, part: MatcherPart, text: string) => void;
@@ -25,7 +27,12 @@ export class MatcherCompletion {
   #items = $derived.by(() => {
     const open = this.#open;
     const row = open && this.#o.rows().find((r) => r.id === open.id);
-    return open && row ? matcherSuggestions(row, open.part, this.#o.labels()) : [];
+    if (!open || !row) return [];
+    const want =
+      open.part === 'value' && row.name.trim() !== ''
+        ? { name: row.name.trim(), prefix: row.value }
+        : undefined;
+    return matcherSuggestions(row, open.part, this.#o.labels(want));
   });
 
   constructor(options: MatcherCompletionOptions) {

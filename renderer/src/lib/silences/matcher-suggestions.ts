@@ -1,7 +1,7 @@
 // What the silence form's matcher fields suggest (pure, unit-tested): the filter bar's
 // suggestions (lib/alerts/filter-suggestions.ts) for a row's name or value.
 import { suggestionsFor } from '../alerts/filter-suggestions.ts';
-import type { LabelCounts } from '../alerts/label-index.ts';
+import type { LabelCounts } from '$core/list/label-index.ts';
 import type { MatcherRow } from './draft.ts';
 
 export type MatcherPart = 'name' | 'value';

@@ -11,18 +11,28 @@ export type RecordTarget =
 import type { HistoryRecord } from '$core/history/record.ts';
 
 interface ViewNow {
-  alerts: Readonly<Record<string, unknown>>;
-  groups: Readonly<Record<string, unknown>>;
   silences: Readonly<Record<string, unknown>>;
   instances: Readonly<Record<string, unknown>>;
+}
+
+/** Whether an alert or group is in the view now: asked of the core (the window holds none). */
+export interface AlertsNow {
+  alert(fingerprint: string): Promise<boolean>;
+  group(groupKey: string): Promise<boolean>;
 }
 
 const has = (o: Readonly<Record<string, unknown>>, k: string | undefined): k is string =>
   k !== undefined && Object.hasOwn(o, k);
 
-export function recordTarget(r: HistoryRecord, view: ViewNow): RecordTarget | null {
-  if (has(view.alerts, r.fingerprint)) return { view: 'alerts', fingerprint: r.fingerprint };
-  if (has(view.groups, r.groupKey)) return { view: 'alerts', groupKey: r.groupKey };
+export async function recordTarget(
+  r: HistoryRecord,
+  view: ViewNow,
+  alerts: AlertsNow,
+): Promise<RecordTarget | null> {
+  if (r.fingerprint !== undefined && (await alerts.alert(r.fingerprint)))
+    return { view: 'alerts', fingerprint: r.fingerprint };
+  if (r.groupKey !== undefined && (await alerts.group(r.groupKey)))
+    return { view: 'alerts', groupKey: r.groupKey };
   if (has(view.silences, r.silenceKey)) return { view: 'silence', key: r.silenceKey };
   if (has(view.instances, r.instanceId)) return { view: 'instance', id: r.instanceId };
   return null;

@@ -5,9 +5,7 @@
 // derived lists only recompute when the collection they read actually changed.
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type {
-  AlertView,
   ClusterView,
-  GroupView,
   InstanceView,
   SilenceView,
   Summary,
@@ -22,7 +20,6 @@ import {
   type LoadingProgress,
 } from './apply.ts';
 import { isUnhealthy } from '$core/model/health.ts';
-import { LabelIndex, type LabelCounts } from '../alerts/label-index.ts';
 
 /** One collection: the reader's object, and a version bumped when it changes in place. */
 class Collection<T> {
@@ -64,8 +61,6 @@ export class ViewStore {
   #seq = $state(0);
   #instances = new Collection<InstanceView>();
   #clusters = new Collection<ClusterView>();
-  #groups = new Collection<GroupView>();
-  #alerts = new Collection<AlertView>();
   #silences = new Collection<SilenceView>();
   #summary = $state.raw<Summary | null>(null);
   #resyncs = $state(0);
@@ -104,27 +99,12 @@ export class ViewStore {
   get clusters(): Record<string, ClusterView> {
     return this.#clusters.value;
   }
-  get groups(): Record<string, GroupView> {
-    return this.#groups.value;
-  }
-  get alerts(): Record<string, AlertView> {
-    return this.#alerts.value;
-  }
   get silences(): Record<string, SilenceView> {
     return this.#silences.value;
   }
-  /** Every group, alert or silence as a list (cheap: see Collection.list). */
-  get groupList(): readonly GroupView[] {
-    return this.#groups.list;
-  }
-  get alertList(): readonly AlertView[] {
-    return this.#alerts.list;
-  }
+  /** Every silence as a list (cheap: see Collection.list). */
   get silenceList(): readonly SilenceView[] {
     return this.#silences.list;
-  }
-  get alertCount(): number {
-    return this.#alerts.size;
   }
   get summary(): Summary | null {
     return this.#summary;
@@ -152,11 +132,12 @@ export class ViewStore {
   readonly instancesByName = $derived(
     Object.values(this.instances).sort((a, b) => a.name.localeCompare(b.name)),
   );
-  /** Receivers seen in groups or reported by instances, sorted (filters, notification rules). */
+  /**
+   * Receivers reported by instances, sorted (notification rules). The alert list adds those
+   * its groups name (the core's list answer), since the window holds no groups.
+   */
   readonly receivers = $derived.by(() => {
-    // Distinct first (10,000 groups share a handful of receivers), then sorted.
     const names: Record<string, true> = Object.create(null) as Record<string, true>;
-    for (const g of this.groupList) for (const r of g.receivers) names[r] = true;
     for (const i of Object.values(this.instances))
       for (const r of i.receivers ?? []) names[r] = true;
     return Object.keys(names).sort();
@@ -170,26 +151,7 @@ export class ViewStore {
     return c.name;
   }
 
-  /**
-   * Label names and values of the alerts with their counts (autocompletion). Built on first
-   * read, then kept up to date by the reader record by record; dropped on a new snapshot.
-   * Reading it depends on the alerts, like reading `alerts`.
-   */
-  get labelCounts(): LabelCounts {
-    const alerts = this.alertList;
-    return (this.#labels ??= LabelIndex.of(alerts)).counts;
-  }
-
-  #labels: LabelIndex | null = null;
-  /** The label index follows the alerts changed (autocompletion reads it). */
-  readonly #reader = (() => {
-    const reader = new ViewStreamReader();
-    reader.watch({
-      alert: (prev, next) => this.#labels?.change(prev, next),
-      reset: () => (this.#labels = null),
-    });
-    return reader;
-  })();
+  readonly #reader = new ViewStreamReader();
   #unsubscribe: (() => void) | null = null;
   /** When the partial view was last shown, and what grew since (not every part re-derives). */
   #partialAt = 0;
@@ -251,8 +213,6 @@ export class ViewStore {
     const r = this.#reader;
     this.#instances.set(next.instances, changed.includes('instances'), r.values('instances'));
     this.#clusters.set(next.clusters, changed.includes('clusters'), r.values('clusters'));
-    this.#groups.set(next.groups, changed.includes('groups'), r.values('groups'));
-    this.#alerts.set(next.alerts, changed.includes('alerts'), r.values('alerts'));
     this.#silences.set(next.silences, changed.includes('silences'), r.values('silences'));
     if (this.#summary !== next.summary) this.#summary = next.summary;
     this.#seq = next.seq;
@@ -261,7 +221,8 @@ export class ViewStore {
 
   connect(bridge: BridgeApi): () => void {
     const subscribe = () => {
-      this.#unsubscribe = bridge.subscribe('view:changes', (message) => {
+      // Without groups and alerts (issue 29): the alert list asks the core (list:query).
+      this.#unsubscribe = bridge.subscribe('view:window', (message) => {
         if (!this.apply(message)) {
           // Missed a delta: a fresh subscription starts with a full snapshot.
           this.#resyncs++;

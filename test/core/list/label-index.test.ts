@@ -2,11 +2,11 @@
 // stream is applied; it must always equal an index built from scratch over the same alerts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AlertView, ViewDelta, ViewSnapshot } from '../../main/core/model/view.ts';
-import { LabelIndex, type LabelCounts } from '../../renderer/src/lib/alerts/label-index.ts';
-import { ViewStreamReader } from '../../renderer/src/lib/view/apply.ts';
-import { alertView, snapshotOf } from '../support/views.ts';
-import { prng as random } from '../bench/lib/fixtures.ts';
+import type { AlertView, ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
+import { LabelIndex, type LabelCounts } from '../../../main/core/list/label-index.ts';
+import { ViewStreamReader } from '../../../renderer/src/lib/view/apply.ts';
+import { alertView, snapshotOf } from '../../support/views.ts';
+import { prng as random } from '../../bench/lib/fixtures.ts';
 
 const alert = (fp: string, labels: Record<string, string>): AlertView =>
   alertView(fp, labels, { severity: '' });

@@ -3,7 +3,7 @@
 // every alert: while the filter field has focus, a rebuild ran on every update (at 100,000
 // alerts, a 100 ms task each time, and frames dropped while scrolling). Pure, so the window's
 // incremental copy is tested against a rebuild in plain Node.
-import type { AlertView } from '$core/model/view.ts';
+import type { AlertView } from '../model/view.ts';
 
 export type LabelCounts = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
