@@ -42,6 +42,8 @@ const ALONE = [
   // 10,000 alerts from one Alertmanager 0.25: beside three other test files the server itself
   // took 7-20 s per /alerts/groups and the 150 s wait ran out (passes alone).
   'test/renderer/large-ui.test.ts',
+  // 100,000 alerts: scrolls to the end and filters with no task over 100 ms.
+  'test/renderer/scale-ui.test.ts',
   // Asserts how long the core's event loop may be blocked during a costly preview.
   'test/core/matchers/budget.test.ts',
 ];

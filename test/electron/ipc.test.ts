@@ -1,7 +1,8 @@
 // The Electron IPC path without Electron: the real preload bundle (out/preload/index.cjs, run
 // in a vm with fake contextBridge/ipcRenderer) talking to the real registerIpcBridge through a
 // fake ipcMain. Untrusted senders are refused; channels and arguments are validated; the page
-// only ever sees window.amtray's functions.
+// only ever sees window.amtray's functions; a window over 100,000 alerts gets no message over
+// 1 MB (issue 29).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,9 @@ import {
 } from '../../main/electron/ipc.ts';
 import { waitFor } from '../support/wait.ts';
 import { createFakeCore, emptySnapshot } from '../support/fake-core.ts';
+import { alertView } from '../support/views.ts';
+import type { ListQuery } from '../../main/core/list/list-query.ts';
+import type { ViewSnapshot } from '../../main/core/model/view.ts';
 
 const root = new URL('../../', import.meta.url);
 const bundlePath = new URL('out/preload/index.cjs', root);
@@ -33,9 +37,12 @@ function world(frameUrl: string, webContentsId = 1, isMainFrame = true) {
   };
   const rendererListeners = new Map<string, Set<Listener>>();
   const lifecycle = new Map<string, (() => void)[]>();
+  /** The largest message each way, as characters of JSON (what the clone carries). */
+  const largest = { pushed: 0, answered: 0 };
   const sender = {
     id: webContentsId,
     send: (channel: string, ...args: unknown[]) => {
+      largest.pushed = Math.max(largest.pushed, JSON.stringify(args).length);
       // IPC clones; so do we.
       const cloned = structuredClone(args);
       for (const l of rendererListeners.get(channel) ?? [])
@@ -53,7 +60,9 @@ function world(frameUrl: string, webContentsId = 1, isMainFrame = true) {
     invoke: async (channel: string, ...args: unknown[]) => {
       const h = handlers.get(channel);
       if (!h) throw new Error(`Error invoking remote method '${channel}': No handler registered`);
-      return structuredClone(await h(event, ...structuredClone(args)));
+      const result = await h(event, ...structuredClone(args));
+      largest.answered = Math.max(largest.answered, JSON.stringify(result ?? null).length);
+      return structuredClone(result);
     },
     on: (channel: string, l: Listener) => {
       const set = rendererListeners.get(channel) ?? new Set();
@@ -68,7 +77,7 @@ function world(frameUrl: string, webContentsId = 1, isMainFrame = true) {
     ipcRenderer,
   };
   const emit = (e: string) => (lifecycle.get(e) ?? []).forEach((l) => l());
-  return { ipcMain, ipcRenderer, exposed, electron, handlers, emit, rendererListeners };
+  return { ipcMain, ipcRenderer, exposed, electron, handlers, emit, rendererListeners, largest };
 }
 
 function loadPreload(electron: unknown): void {
@@ -229,4 +238,60 @@ describe('Electron IPC bridge (real preload bundle, fake ipc)', () => {
       assert.deepEqual(core.calls, []);
     });
   }
+
+  it('a window opening and scrolling over 100,000 alerts gets no message over 1 MB', async () => {
+    const { amtray, core, largest } = setup();
+    core.snap = bigView(100_000, 50);
+    const pushed: unknown[] = [];
+    const off = amtray.subscribe('view:window', (m) => pushed.push(m));
+    await waitFor(() => pushed.length >= 1);
+    const q: ListQuery = {
+      id: 1,
+      filter: { ...defaultSettings().ui.filter, groupBy: '' },
+      collapsed: { all: false, except: [] },
+      top: 0,
+      height: 680,
+    };
+    const first = await amtray['list:query'](q);
+    assert.equal(first.counts.total, 100_000);
+    // Scroll through the list, then to its end, as the window asks.
+    for (let top = 0; top < first.height; top += first.height / 25)
+      await amtray['list:query']({ ...q, top });
+    const last = await amtray['list:query']({ ...q, find: { index: first.rows - 1 } });
+    assert.equal(last.found?.index, first.rows - 1);
+    await amtray['list:query']({ ...q, filter: { ...q.filter, text: 'node-1' } });
+    await amtray['list:facets']({ name: 'instance', prefix: '' });
+    await amtray['silences:affected']();
+    off();
+    assert.ok(largest.pushed <= 1024 * 1024, `largest pushed ${largest.pushed}`);
+    assert.ok(largest.answered <= 1024 * 1024, `largest answer ${largest.answered}`);
+  });
 });
+
+/** A view of `n` alerts in groups of `per` (one instance, one cluster). */
+function bigView(n: number, per: number): ViewSnapshot {
+  const s = emptySnapshot(2);
+  for (let g = 0; g * per < n; g++) {
+    const fps: string[] = [];
+    for (let i = g * per; i < Math.min(n, (g + 1) * per); i++) {
+      const fp = `fp${i}`;
+      s.alerts[fp] = alertView(fp, {
+        alertname: `Alert${g % 40}`,
+        severity: ['critical', 'warning', 'info'][i % 3]!,
+        instance: `node-${i}`,
+      });
+      fps.push(fp);
+    }
+    s.groups[`g${g}`] = {
+      key: `g${g}`,
+      clusterId: 'c1',
+      receivers: ['r'],
+      labels: { alertname: `Alert${g % 40}` },
+      alerts: fps,
+      counts: { active: fps.length, suppressed: 0, unprocessed: 0 },
+      severity: 'warning',
+      stale: false,
+    };
+  }
+  return s;
+}

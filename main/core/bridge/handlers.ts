@@ -63,8 +63,10 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     team: () => core.getSettings().notifications.team,
   });
   // Follows the core's deltas once asked for (a rebuild per poll would be 100 ms at 100k).
-  const facets = new LabelFacets(() => core.snapshot());
-  core.subscribe((m) => facets.follow(m));
+  const facets = new LabelFacets(
+    () => core.snapshot(),
+    (l) => core.subscribe(l),
+  );
 
   function requireInstance(instanceId: string): void {
     if (!core.getSettings().instances.some((i) => i.id === instanceId)) {

@@ -33,8 +33,16 @@ export class LabelFacets {
   #alerts: ViewSnapshot['alerts'] = {};
   #seq = -1;
 
-  constructor(snapshot: () => ViewSnapshot) {
+  readonly #subscribe: ((listener: (m: ViewMessage) => void) => () => void) | undefined;
+  #following = false;
+
+  /** `subscribe`: the core's view messages, followed from the first question on. */
+  constructor(
+    snapshot: () => ViewSnapshot,
+    subscribe?: (listener: (m: ViewMessage) => void) => () => void,
+  ) {
     this.#snapshot = snapshot;
+    this.#subscribe = subscribe;
   }
 
   /** A core view message: a delta is applied to the index (once it exists), else it is dropped. */
@@ -75,6 +83,10 @@ export class LabelFacets {
   }
 
   #current(): LabelIndex {
+    if (!this.#following && this.#subscribe) {
+      this.#following = true;
+      this.#subscribe((m) => this.follow(m));
+    }
     const view = this.#snapshot();
     if (!this.#index || view.seq !== this.#seq) {
       this.#index = LabelIndex.of(valuesOf(view.alerts));

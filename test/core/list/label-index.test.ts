@@ -1,10 +1,10 @@
-// The window's label index (autocompletion) is kept up to date record by record as the view
-// stream is applied; it must always equal an index built from scratch over the same alerts.
+// The core's label facets (autocompletion, list:facets) keep their index up to date delta by
+// delta; what they answer must always equal an index built from scratch over the same alerts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, ViewDelta, ViewSnapshot } from '../../../main/core/model/view.ts';
 import { LabelIndex, type LabelCounts } from '../../../main/core/list/label-index.ts';
-import { ViewStreamReader } from '../../../renderer/src/lib/view/apply.ts';
+import { LabelFacets, MAX_FACET_VALUES } from '../../../main/core/list/label-facets.ts';
 import { alertView, snapshotOf } from '../../support/views.ts';
 import { prng as random } from '../../bench/lib/fixtures.ts';
 
@@ -35,22 +35,30 @@ describe('label index', () => {
       return alert(fp, labels);
     };
 
-    let index: LabelIndex | null = null;
-    const reader = new ViewStreamReader();
-    reader.watch({
-      alert: (prev, next) => index?.change(prev, next),
-      reset: () => (index = null),
-    });
+    // A core: its snapshot, replaced per message, and the facets following its messages.
+    let current = snapshot(1, fps.slice(0, 4).map(randomAlert));
+    const facets = new LabelFacets(() => current);
     let seq = 1;
-    reader.read({ type: 'snapshot', snapshot: snapshot(seq, fps.slice(0, 4).map(randomAlert)) });
     for (let step = 0; step < 600; step++) {
-      // Built lazily, as the window does (on the first read after a snapshot).
-      index ??= LabelIndex.of(reader.current!.alerts);
+      // Built on the first ask, then followed delta by delta.
+      const got = facets.answer({});
+      const want = LabelIndex.of(Object.values(current.alerts)).counts;
+      assert.deepEqual(
+        got.names.map(([n, k]) => [n, k]).sort(),
+        [...want].map(([n, v]) => [n, v.size]).sort(),
+        `step ${step}`,
+      );
+      for (const name of names) {
+        const values = facets.answer({ name }).values ?? [];
+        assert.deepEqual(
+          [...values].sort(),
+          [...(want.get(name) ?? new Map<string, number>())].sort(),
+          `step ${step} ${name}`,
+        );
+      }
       if (rnd() < 0.03) {
-        reader.read({
-          type: 'snapshot',
-          snapshot: snapshot(++seq, fps.filter(() => rnd() < 0.5).map(randomAlert)),
-        });
+        current = snapshot(++seq, fps.filter(() => rnd() < 0.5).map(randomAlert));
+        facets.follow({ type: 'snapshot', snapshot: current });
         continue;
       }
       const delta: ViewDelta = { seq: ++seq, upsert: {}, remove: {} };
@@ -59,53 +67,26 @@ describe('label index', () => {
       if (upsert.length) delta.upsert.alerts = upsert.map(randomAlert);
       // Removing an alert that is not there (a repeated removal) must change nothing.
       if (remove.length) delta.remove.alerts = remove;
-      const r = reader.read({ type: 'delta', delta });
-      assert.equal(r.kind, 'view');
-      assert.deepEqual(
-        plain(index.counts),
-        plain(LabelIndex.of(reader.current!.alerts).counts),
-        `step ${step}`,
-      );
+      const alerts = { ...current.alerts };
+      for (const a of delta.upsert.alerts ?? []) alerts[a.fingerprint] = a;
+      for (const fp of remove) delete alerts[fp];
+      current = { ...current, seq, alerts };
+      facets.follow({ type: 'delta', delta });
     }
   });
 
-  it('follows a streamed snapshot part by part', () => {
-    let index: LabelIndex | null = null;
-    const reader = new ViewStreamReader();
-    reader.watch({
-      alert: (prev, next) => index?.change(prev, next),
-      reset: () => (index = null),
-    });
-    const head = snapshot(5, []);
-    reader.read({ type: 'snapshot', snapshot: head, loading: { alerts: 3, groups: 0 } });
-    const first = reader.read({
-      type: 'snapshot-part',
-      part: { seq: 5, groups: [], alerts: [alert('a', { team: 'x' })], last: false },
-    });
-    assert.equal(first.kind, 'loading');
-    if (first.kind !== 'loading') return;
-    index = LabelIndex.of(first.partial.alerts);
-    reader.read({
-      type: 'snapshot-part',
-      part: {
-        seq: 5,
-        groups: [],
-        alerts: [alert('b', { team: 'x' }), alert('c', { team: 'y' })],
-        last: true,
-      },
-    });
-    assert.deepEqual(plain(index.counts), [
-      [
-        'team',
-        [
-          ['x', 2],
-          ['y', 1],
-        ],
-      ],
+  it('answers a name’s values by prefix, the most frequent first, bounded', () => {
+    const alerts = Array.from({ length: 500 }, (_, i) =>
+      alert(`f${i}`, { instance: `node-${i % 300}`, team: i % 2 ? 'Payments' : 'payroll' }),
+    );
+    const facets = new LabelFacets(() => snapshot(1, alerts));
+    const a = facets.answer({ name: 'team', prefix: 'PAY' });
+    assert.deepEqual(a.values, [
+      ['Payments', 250],
+      ['payroll', 250],
     ]);
-    // A new snapshot drops it (the window rebuilds on its next read).
-    reader.read({ type: 'snapshot', snapshot: snapshot(6, []) });
-    assert.equal(index, null);
+    assert.deepEqual(a.names[0], ['instance', 300]);
+    assert.equal(facets.answer({ name: 'instance' }).values?.length, MAX_FACET_VALUES);
   });
 
   it('drops names and values no alert carries any more', () => {

@@ -257,3 +257,75 @@ function silencedCount(view: ViewSnapshot): number {
     (a: AlertView) => a.state === 'suppressed' && a.labels['alertname'] !== 'Watchdog',
   ).length;
 }
+
+describe('ListModel: what the window no longer works out from alerts it holds', () => {
+  function withSilences(): ViewSnapshot {
+    const view = fleet(3, 4);
+    for (const fp of Object.keys(view.alerts))
+      view.alerts[fp] = { ...view.alerts[fp]!, ...ACTIVE };
+    const mute = (fp: string, keys: string[]) =>
+      (view.alerts[fp] = { ...view.alerts[fp]!, state: 'suppressed', silencedBy: keys });
+    mute('g0a0', ['c1/ack']);
+    mute('g0a1', ['c1/ack', 'c1/other']);
+    mute('g0a2', ['c1/ack']);
+    mute('g0a3', ['c1/ack']);
+    mute('g1a0', ['c1/other']);
+    view.alerts['g2a0'] = {
+      ...view.alerts['g2a0']!,
+      state: 'suppressed',
+      inhibitedBy: ['g1a1', 'gone'],
+    };
+    const silence = (key: string, mine: boolean) =>
+      ({
+        key,
+        state: 'active',
+        ack: { mine },
+      }) as unknown as ViewSnapshot['silences'][string];
+    view.silences = { 'c1/ack': silence('c1/ack', true), 'c1/other': silence('c1/other', false) };
+    return view;
+  }
+  const all = { showSilenced: true, showInhibited: true };
+
+  it('counts and lists what each silence mutes', () => {
+    const model = new ListModel(sourceOf(withSilences));
+    assert.deepEqual(model.affected(), { 'c1/ack': 4, 'c1/other': 2 });
+    const other = model.silenced('c1/other');
+    assert.equal(other.total, 2);
+    assert.deepEqual(other.alerts.map((a) => a.fingerprint).sort(), ['g0a1', 'g1a0']);
+  });
+
+  it('says which selected items are still in view', () => {
+    const model = new ListModel(sourceOf(withSilences));
+    assert.deepEqual(
+      model.present([
+        { groupKey: 'k1' },
+        { groupKey: 'gone' },
+        { fingerprint: 'g0a0', clusterId: 'c1' },
+        { fingerprint: 'g0a0', clusterId: 'c2' },
+        { fingerprint: 'nope', clusterId: 'c1' },
+      ]),
+      [true, false, true, false, false],
+    );
+  });
+
+  it('sends with rows what their components read: acks, inhibitors, group labels', () => {
+    const model = new ListModel(sourceOf(withSilences));
+    const q = query({ height: 5_000 });
+    const a = model.answer({ ...q, filter: { ...q.filter, ...all } });
+    const g0 = a.items.find((r) => r.key === 'k0');
+    const g1 = a.items.find((r) => r.key === 'k1');
+    assert.ok(g0?.kind === 'group' && g1?.kind === 'group');
+    assert.deepEqual([...g0.silencedBy].sort(), ['c1/ack', 'c1/other']);
+    assert.equal(g0.allAckedByMe, true);
+    assert.equal(g1.allAckedByMe, false);
+    const inhibited = a.items.find((r) => r.kind === 'alert' && r.alert.fingerprint === 'g2a0');
+    assert.ok(inhibited?.kind === 'alert');
+    assert.equal(inhibited.clusterId, 'c1');
+    assert.equal(inhibited.groupLabels['alertname'], 'NodeDown');
+    assert.deepEqual(
+      inhibited.inhibitors?.map((i) => i.fingerprint),
+      ['g1a1'],
+      'only inhibitors in the view',
+    );
+  });
+});

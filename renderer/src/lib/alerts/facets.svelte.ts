@@ -39,9 +39,14 @@ export class Facets {
     this.#bridge = bridge;
   }
 
-  /** The view changed: the next read asks again. */
+  /**
+   * The view changed: asked again at once when anything has been asked before (suggestions
+   * that are open follow what arrives), else at the next read.
+   */
   stale(): void {
     this.#stale = true;
+    const a = this.#answer;
+    if (a) this.#ask(a.want);
   }
 
   /** Names (and `want`'s values) as LabelCounts; empty until the first answer. */
