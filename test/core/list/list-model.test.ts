@@ -261,8 +261,7 @@ function silencedCount(view: ViewSnapshot): number {
 describe('ListModel: what the window no longer works out from alerts it holds', () => {
   function withSilences(): ViewSnapshot {
     const view = fleet(3, 4);
-    for (const fp of Object.keys(view.alerts))
-      view.alerts[fp] = { ...view.alerts[fp]!, ...ACTIVE };
+    for (const fp of Object.keys(view.alerts)) view.alerts[fp] = { ...view.alerts[fp]!, ...ACTIVE };
     const mute = (fp: string, keys: string[]) =>
       (view.alerts[fp] = { ...view.alerts[fp]!, state: 'suppressed', silencedBy: keys });
     mute('g0a0', ['c1/ack']);

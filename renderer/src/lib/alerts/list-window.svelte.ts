@@ -42,6 +42,8 @@ export class ListWindow {
   #top = 0;
   #height = 0;
   #finding: Finding | null = null;
+  /** The cursor row: every query without a find of its own locates it (still in the list?). */
+  #tracked: string | null = null;
   #nextId = 0;
   #inFlight = false;
   #again = false;
@@ -91,6 +93,14 @@ export class ListWindow {
     this.#request();
   }
 
+  /**
+   * The cursor row, located by every query that has no find of its own: the answer's `found`
+   * says whether it is still in the list (a resolved alert's detail closes) and where.
+   */
+  track(key: string | null): void {
+    this.#tracked = key;
+  }
+
   /** The row at an index of the whole list, when the window holds it. */
   at(index: number): ListRow | undefined {
     const a = this.#answer;
@@ -123,12 +133,13 @@ export class ListWindow {
     this.#again = false;
     const stale = this.#stale;
     this.#stale = false;
+    const find = finding?.find ?? (this.#tracked !== null ? { key: this.#tracked } : undefined);
     const query: ListQuery = {
       id: ++this.#nextId,
       ...params,
       top: this.#top,
       height: this.#height,
-      ...(finding ? { find: finding.find } : {}),
+      ...(find ? { find } : {}),
     };
     try {
       const answer = await this.#ask(query);

@@ -1,6 +1,6 @@
 // How alerts and silences relate, in words the window shows: acknowledgements (never shown as
-// plain silences), time-interval mutes, the alerts a silence silences now (the server's
-// silencedBy, not a preview), and the expired silences that matched an alert.
+// plain silences), time-interval mutes, and the expired silences that matched an alert. The
+// alerts a silence silences now are the core's answer (silences:silenced).
 import { evaluateAlert } from '$core/matchers/evaluate.ts';
 import { acknowledgedBy } from '$core/model/ack-text.ts';
 import type { AlertView, SilenceView } from '$core/model/view.ts';
@@ -14,16 +14,6 @@ export function ackText(s: SilenceView): string {
 
 export function mutedText(intervals: readonly string[]): string {
   return `muted by time interval ${intervals.join(', ')}`;
-}
-
-/** The alerts the server says this silence silences right now. */
-export function silencedAlerts(key: string, alerts: Iterable<AlertView>): AlertView[] {
-  const out: AlertView[] = [];
-  // A list, not the keyed record: for…in over 100,000 keys is a long task of its own.
-  for (const a of alerts) if (a.silencedBy.includes(key)) out.push(a);
-  return out.sort((x, y) =>
-    (x.labels['alertname'] ?? '').localeCompare(y.labels['alertname'] ?? ''),
-  );
 }
 
 export interface ExpiredSilences {
