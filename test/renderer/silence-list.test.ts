@@ -1,9 +1,8 @@
 // The Silences view's list: per-tab counts, filters and order, and alerts per silence.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AlertView, SilenceView } from '../../main/core/model/view.ts';
+import type { SilenceView } from '../../main/core/model/view.ts';
 import {
-  affectedCounts,
   prepareSilences,
   SilenceFilter,
   type SilenceListQuery,
@@ -76,10 +75,5 @@ describe('silence list', () => {
     assert.deepEqual(ids(f.list(p, { ...q, tab: 'pending', search: '' })), ['p2', 'p1']);
     const p2 = prepareSilences([...all, silence({ id: 'a3', comment: 'disk two' })]);
     assert.deepEqual(ids(f.list(p2, { ...q, search: 'disk' })), ['a3', 'a1']);
-  });
-
-  it('counts the alerts each silence silences', () => {
-    const alerts = [{ silencedBy: ['c/a1'] }, { silencedBy: ['c/a1', 'c/a2'] }, { silencedBy: [] }];
-    assert.deepEqual(affectedCounts(alerts as unknown as AlertView[]), { 'c/a1': 2, 'c/a2': 1 });
   });
 });

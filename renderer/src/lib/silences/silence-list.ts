@@ -6,7 +6,7 @@
 // silence is built once per record (records are replaced, never mutated, on change).
 import type { SilenceState } from '$core/api/types.ts';
 import { formatMatcher } from '$core/matchers/format.ts';
-import type { AlertView, SilenceView } from '$core/model/view.ts';
+import type { SilenceView } from '$core/model/view.ts';
 
 export interface SilenceListQuery {
   tab: SilenceState;
@@ -135,11 +135,4 @@ export class SilenceFilter {
     this.#last = { prepared, q: { ...q, search }, list };
     return list;
   }
-}
-
-/** How many current alerts each silence (by key) silences, as the server says. */
-export function affectedCounts(alerts: Iterable<AlertView>): Record<string, number> {
-  const n: Record<string, number> = {};
-  for (const a of alerts) for (const k of a.silencedBy) n[k] = (n[k] ?? 0) + 1;
-  return n;
 }
