@@ -5,7 +5,9 @@
 // added) only re-checks what passed that one. Pure apart from those caches, which are this
 // module's own: kept per prepared group object, so a group re-prepared after a change starts
 // with none.
+import type { Matcher } from '../api/types.ts';
 import type { AlertView } from '../model/view.ts';
+import { evaluateAlert } from '../matchers/evaluate.ts';
 import { displaySeverityRank as severityRank } from '../model/severity-order.ts';
 import {
   alertPasses,
@@ -143,16 +145,83 @@ function resultFor({ p, results, key, parent, filter, prepared }: ResultRequest)
     return cached;
   }
   const base = (parent !== undefined ? results.get(parent)?.visible : undefined) ?? p.sorted;
+  const perAlert = groupMatchers(p, filter.matchers);
   const passed =
-    filter.words.length > 0 && !filter.words.every((w) => groupText(p).includes(w))
+    perAlert === null ||
+    (filter.words.length > 0 && !filter.words.every((w) => groupText(p).includes(w)))
       ? []
-      : base.filter((a) => alertPasses(a, filter));
-  // Unchanged lists keep their identity, so their rows are reused too.
+      : base.filter((a) => alertPasses(a, filter, perAlert));
+  // Unchanged lists keep their identity, and so do their rows: a keystroke that hides nothing
+  // in a group reuses its row, and with it the row's alert rows, labels and counts (at 100,000
+  // alerts, making them again per keystroke was most of the garbage collector's work).
   const visible = passed.length === base.length ? base : passed;
-  const result: FilterResult = { visible, row: groupRow(p, visible, prepared.order) };
+  const from = parent !== undefined ? results.get(parent) : undefined;
+  const row =
+    from?.visible === visible
+      ? from.row
+      : visible === p.sorted
+        ? wholeRow(p, prepared.order)
+        : groupRow(p, visible, prepared.order);
+  const result: FilterResult = { visible, row };
   results.set(key, result);
   if (results.size > KEPT) results.delete(results.keys().next().value!);
   return result;
+}
+
+/**
+ * The filter's matchers on a label every alert of the group carries with the group's value
+ * (`group_by` labels, so the watchdog hide's `alertname!=…` and most typed matchers) are tested
+ * once on the group's labels: null when one fails (no alert of the group can pass), else the
+ * matchers left to test per alert. At 100,000 alerts in 20 groups that is 20 tests instead of
+ * 100,000. A matcher the group's labels cannot decide (a regex over the budget) stays per alert,
+ * so its alerts are shown and marked as per-alert evaluation would.
+ */
+function groupMatchers(p: PreparedGroup, matchers: readonly Matcher[]): readonly Matcher[] | null {
+  if (matchers.length === 0) return matchers;
+  const agreed = agreedLabels(p);
+  if (agreed.size === 0) return matchers;
+  let rest: Matcher[] | undefined;
+  for (const m of matchers) {
+    if (!agreed.has(m.name)) continue;
+    const v = evaluateAlert([m], p.group.labels, { turnBudget: false });
+    if (v === 'no-match') return null;
+    if (v === 'unknown') continue;
+    (rest ??= matchers.slice()).splice(rest.indexOf(m), 1);
+  }
+  return rest ?? matchers;
+}
+
+const agreedByGroup = new WeakMap<PreparedGroup, ReadonlySet<string>>();
+
+/**
+ * The group's label names that every one of its alerts carries with the same value, checked
+ * once per prepared group: a server is trusted to group by its alerts' labels only where it
+ * did, so a group whose record disagrees with an alert is filtered per alert, never hidden.
+ */
+function agreedLabels(p: PreparedGroup): ReadonlySet<string> {
+  let agreed = agreedByGroup.get(p);
+  if (!agreed) {
+    const names = new Set<string>();
+    const labels = p.group.labels;
+    for (const k in labels) {
+      if (!Object.hasOwn(labels, k)) continue;
+      const v = labels[k];
+      if (p.sorted.every((a) => Object.hasOwn(a.labels, k) && a.labels[k] === v)) names.add(k);
+    }
+    agreedByGroup.set(p, (agreed = names));
+  }
+  return agreed;
+}
+
+const wholeRows = new WeakMap<PreparedGroup, { order: readonly string[]; row: GroupRow | null }>();
+
+/** The row of a group with every alert shown, one per prepared group and order. */
+function wholeRow(p: PreparedGroup, order: readonly string[]): GroupRow | null {
+  const kept = wholeRows.get(p);
+  if (kept?.order === order) return kept.row;
+  const row = groupRow(p, p.sorted, order);
+  wholeRows.set(p, { order, row });
+  return row;
 }
 
 function groupRow(

@@ -13,7 +13,7 @@ import { valuesOf } from '../model/record-values.ts';
 import { parseFilterText } from './filter-text.ts';
 import { GroupFilter, filterKey } from './group-filter.ts';
 import { prepareGroups, type PreparedGroups } from './prepared-groups.ts';
-import { commonLabels } from './row-labels.ts';
+import { listCommonLabels } from './row-labels.ts';
 import {
   filterUndecided,
   flattenRows,
@@ -75,9 +75,10 @@ export class ListModel {
   #preparedOrder = '';
   /** The last few lists built (a window scrolling, a second window, typing back). */
   #built: Built[] = [];
-  #builtSeq = -1;
+  #builtFor: PreparedGroups | null = null;
   #watchdogCount: { prepared: PreparedGroups; watchdog: string; n: number } | null = null;
-  readonly #wireGroups = new WeakMap<GroupRow, ListGroupRow>();
+  /** Wire group rows, per row and the silences their acknowledgements were read from. */
+  readonly #wireGroups = new WeakMap<GroupRow, { silences: object; row: ListGroupRow }>();
   #affected: { view: ViewSnapshot; counts: Record<string, number> } | null = null;
 
   constructor(source: ListSource, now: () => number = () => Date.now()) {
@@ -149,7 +150,15 @@ export class ListModel {
   #prepare(view: ViewSnapshot): PreparedGroups {
     const order = this.#source.severityOrder();
     const orderKey = order.join('\n');
-    if (this.#prepared && this.#preparedFrom === view && this.#preparedOrder === orderKey)
+    // The core keeps a collection's object while none of its records changed: a poll that only
+    // touched instances or silences keeps every list built.
+    const from = this.#preparedFrom;
+    if (
+      this.#prepared &&
+      from?.groups === view.groups &&
+      from.alerts === view.alerts &&
+      this.#preparedOrder === orderKey
+    )
       return this.#prepared;
     // Without a list of changes: each group's alerts are compared with what it was prepared
     // from (a lookup per alert), and a group whose records are the same objects is kept.
@@ -160,9 +169,12 @@ export class ListModel {
   }
 
   #build(view: ViewSnapshot, prepared: PreparedGroups, q: ListQuery): Built {
-    if (this.#builtSeq !== view.seq) {
+    // Lists built for other records are of no use any more. ("My team"'s receivers, the
+    // dead-man's switch and the severity order are in the key: a poll that changed instances
+    // only keeps every list.)
+    if (this.#builtFor !== prepared) {
       this.#built = [];
-      this.#builtSeq = view.seq;
+      this.#builtFor = prepared;
     }
     const { filter, hiding } = this.#filterOf(view, q.filter);
     const groupBy = q.filter.groupBy;
@@ -184,7 +196,7 @@ export class ListModel {
     const offsets = new Float64Array(rows.length + 1);
     for (let i = 0; i < rows.length; i++) offsets[i + 1] = offsets[i]! + rows[i]!.height;
     const counts = this.#counts(prepared, built.groups, built.alertCount, hiding);
-    const b: Built = { key, filter, rows, offsets, counts, common: commonLabels(built.groups) };
+    const b: Built = { key, filter, rows, offsets, counts, common: listCommonLabels(built.groups) };
     this.#built.push(b);
     if (this.#built.length > 4) this.#built.shift();
     return b;
@@ -224,16 +236,27 @@ export class ListModel {
   ): ListCounts {
     const byState = { active: 0, suppressed: 0, unprocessed: 0 };
     const bySeverity: Record<string, number> = {};
-    const seen = prepared.multi.size > 0 ? new Set<string>() : null;
-    for (const g of groups)
-      for (const a of g.alerts) {
-        if (seen && prepared.multi.has(a.fingerprint)) {
-          if (seen.has(a.fingerprint)) continue;
-          seen.add(a.fingerprint);
-        }
-        byState[a.state]++;
-        bySeverity[a.severity] = (bySeverity[a.severity] ?? 0) + 1;
+    if (prepared.multi.size === 0) {
+      // No alert in two groups: the sums of each row's counts, kept per row.
+      for (const g of groups) {
+        const c = rowCounts(g);
+        byState.active += c.byState.active;
+        byState.suppressed += c.byState.suppressed;
+        byState.unprocessed += c.byState.unprocessed;
+        for (const k in c.bySeverity) bump(bySeverity, k, c.bySeverity[k]!);
       }
+    } else {
+      const seen = new Set<string>();
+      for (const g of groups)
+        for (const a of g.alerts) {
+          if (prepared.multi.has(a.fingerprint)) {
+            if (seen.has(a.fingerprint)) continue;
+            seen.add(a.fingerprint);
+          }
+          byState[a.state]++;
+          bump(bySeverity, a.severity, 1);
+        }
+    }
     return {
       shown,
       total: prepared.total,
@@ -309,7 +332,8 @@ export class ListModel {
         ...(inhibitors ? { inhibitors } : {}),
       };
     }
-    let w = this.#wireGroups.get(r);
+    const kept = this.#wireGroups.get(r);
+    let w = kept?.silences === view.silences ? kept.row : undefined;
     if (!w) {
       w = {
         kind: 'group',
@@ -323,10 +347,44 @@ export class ListModel {
         severity: r.severity,
         height: r.height,
       };
-      this.#wireGroups.set(r, w);
+      this.#wireGroups.set(r, { silences: view.silences, row: w });
     }
     return w;
   }
+}
+
+/**
+ * Adds to a count by a server's value: an own property whatever the name (a severity label
+ * `__proto__` is counted, not a prototype assignment dropped).
+ */
+function bump(counts: Record<string, number>, k: string, n: number): void {
+  const value = (Object.hasOwn(counts, k) ? counts[k]! : 0) + n;
+  if (k !== '__proto__') counts[k] = value;
+  else
+    Object.defineProperty(counts, k, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+}
+
+type RowCounts = Pick<ListCounts, 'byState' | 'bySeverity'>;
+const rowCountCache = new WeakMap<GroupRow, RowCounts>();
+
+/** A group row's shown alerts by state and severity, counted once per row object. */
+function rowCounts(g: GroupRow): RowCounts {
+  let c = rowCountCache.get(g);
+  if (!c) {
+    const byState = { active: 0, suppressed: 0, unprocessed: 0 };
+    const bySeverity: Record<string, number> = {};
+    for (const a of g.alerts) {
+      byState[a.state]++;
+      bump(bySeverity, a.severity, 1);
+    }
+    rowCountCache.set(g, (c = { byState, bySeverity }));
+  }
+  return c;
 }
 
 /** The alerts inhibiting `a` that are in the view, by name; undefined when none. */

@@ -3,7 +3,7 @@
 // filters, and a delta only re-sorts the groups it touched, instead of resolving and sorting
 // 100,000 alerts every time. Pure, so it is unit-tested in plain Node.
 import type { AlertView, GroupView } from '../model/view.ts';
-import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
+import { alertText, compareAlerts, isSilenced, type GroupCounts } from './rows.ts';
 
 export interface PreparedGroup {
   readonly group: GroupView;
@@ -24,7 +24,7 @@ export interface PreparedGroup {
  */
 export function groupText(p: PreparedGroup): string {
   // NUL between alerts: a word never spans two of them.
-  return (p.text ??= p.sorted.map(textOf).join('\u0000'));
+  return (p.text ??= p.sorted.map(alertText).join('\u0000'));
 }
 
 export interface PreparedGroups {

@@ -7,7 +7,7 @@ import type { AlertView, GroupView } from '../model/view.ts';
 import type { UiSettings } from '../settings/types.ts';
 import { displaySeverityRank as severityRank } from '../model/severity-order.ts';
 import { evaluateAlert } from '../matchers/evaluate.ts';
-import { commonLabels } from './row-labels.ts';
+import { listCommonLabels } from './row-labels.ts';
 
 /** The remembered filter's toggles and pickers, with its text parsed into matchers and words. */
 export interface AlertFilter extends Omit<UiSettings['filter'], 'text' | 'groupBy'> {
@@ -106,6 +106,13 @@ export function textOf(a: AlertView): string {
 
 const textCache = new WeakMap<AlertView, string>();
 
+/** textOf, made once per record (the group's text and the per-alert test share it). */
+export function alertText(a: AlertView): string {
+  let t = textCache.get(a);
+  if (t === undefined) textCache.set(a, (t = textOf(a)));
+  return t;
+}
+
 // Alerts the filter's regex could not be evaluated for (over the per-test bound of the matching
 // budget, $core/matchers/budget.ts; the pattern is the user's own, so no turn budget): they are
 // shown, never hidden on a guess, and their row says so.
@@ -124,22 +131,27 @@ export function filterUndecided(a: AlertView, f: Pick<AlertFilter, 'matchers'>):
   return f.matchers.length > 0 && undecided.get(a) === matchersKey(f.matchers);
 }
 
-export function alertPasses(a: AlertView, f: AlertFilter): boolean {
+/**
+ * Whether the alert passes the filter. `matchers`: the filter's matchers still to test on this
+ * alert (the group filter decides those on its group's labels once per group); an alert they
+ * could not decide is noted under the whole filter's matchers.
+ */
+export function alertPasses(
+  a: AlertView,
+  f: AlertFilter,
+  matchers: readonly Matcher[] = f.matchers,
+): boolean {
   if (!alertPassesState(a, f)) return false;
   if (f.instances.length > 0 && !a.instances.some((i) => f.instances.includes(i))) return false;
   // A group names every receiver of its label set; its alerts each name their own.
   if (f.receivers.length > 0 && !a.receivers.some((r) => f.receivers.includes(r))) return false;
-  if (f.matchers.length > 0) {
-    const v = evaluateAlert(f.matchers, a.labels, { turnBudget: false });
+  if (matchers.length > 0) {
+    const v = evaluateAlert(matchers, a.labels, { turnBudget: false });
     if (v === 'no-match') return false;
     if (v === 'unknown') undecided.set(a, matchersKey(f.matchers));
   }
   if (f.words.length > 0) {
-    let t = textCache.get(a);
-    if (t === undefined) {
-      t = textOf(a);
-      textCache.set(a, t);
-    }
+    const t = alertText(a);
     for (const w of f.words) if (!t.includes(w)) return false;
   }
   return true;
@@ -185,16 +197,9 @@ export interface BuiltGroups {
 // are unchanged, so flattening 100,000 alerts after a keystroke or a delta copies references.
 const alertRows = new WeakMap<GroupRow, AlertRow[]>();
 
-const groupCommons = new WeakMap<GroupRow, LabelSet>();
-
 /** Labels every shown alert of the group shares (none for one alert), made once per row. */
 export function groupCommonLabels(g: GroupRow): LabelSet {
-  let c = groupCommons.get(g);
-  if (!c) {
-    c = commonLabels([g]);
-    groupCommons.set(g, c);
-  }
-  return c;
+  return listCommonLabels([g]);
 }
 
 function alertRowsOf(g: GroupRow): AlertRow[] {

@@ -13,6 +13,7 @@ import { prng } from '../../bench/lib/fixtures.ts';
 import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
 import {
   alertPasses,
+  filterUndecided,
   compareAlerts,
   flattenRows,
   startOf,
@@ -114,11 +115,21 @@ describe('GroupFilter over prepared groups', () => {
       // Sometimes an alert of another group as well (an alert in two groups counts once).
       const others = Object.keys(alerts);
       if (r() < 0.3 && others.length > 0) fps.push(others[Math.floor(r() * others.length)]!);
+      // Grouped by region (the group's matchers are decided once for the group), mostly
+      // honestly: sometimes a group's record names a region one of its alerts lacks, and its
+      // alerts must then be filtered one by one, never hidden by the group's label.
+      let labels: Record<string, string> = {};
+      if (r() < 0.5) {
+        const region = r() < 0.5 ? 'eu' : 'us';
+        labels = { region };
+        for (const fp of fps)
+          if (r() < 0.9) alerts[fp] = { ...alerts[fp]!, labels: { ...alerts[fp]!.labels, region } };
+      }
       return {
         key: `g${k}`,
         clusterId: 'c1',
         receivers: [r() < 0.3 ? 'r1' : 'r2'],
-        labels: {},
+        labels,
         alerts: [...new Set(fps)],
         counts: { active: 0, suppressed: 0, unprocessed: 0 },
         severity: '',
@@ -141,7 +152,11 @@ describe('GroupFilter over prepared groups', () => {
         // Type or delete a character, or start a new word or matcher.
         const word = WORDS[Math.floor(r() * WORDS.length)]!;
         if (text.length > 0 && r() < 0.4) text = text.slice(0, -1);
-        else if (r() < 0.15) text = text === '' ? 'severity="critical"' : `${text}, region="eu"`;
+        else if (r() < 0.15)
+          text =
+            text === ''
+              ? ['severity="critical"', 'region!="us"', 'region=~"e.*"'][Math.floor(r() * 3)]!
+              : `${text}, region="eu"`;
         else text += r() < 0.2 && text !== '' ? ` ${word[0]}` : word[text.length % word.length]!;
       } else if (roll < 0.45) {
         base = randomFilter(r, text);
@@ -250,5 +265,98 @@ describe('GroupFilter over prepared groups', () => {
     assert.equal(narrows(f('job=~"a.*"'), f('job=~"a"')), false, 'a regex changed');
     assert.equal(narrows(f('x', { showSilenced: true }), f('x')), false, 'a toggle changed');
     assert.equal(narrows(f('x', { instances: ['i1'] }), f('x')), false, 'instances changed');
+  });
+});
+
+describe('GroupFilter: matchers on the group’s own labels', () => {
+  const order = ['critical', 'warning', 'info'];
+  const toggles = (): Omit<AlertFilter, 'matchers' | 'words'> => {
+    const { text: _t, groupBy: _g, ...t } = defaultUiSettings().filter;
+    return { ...t, showSilenced: true, showInhibited: true, receivers: [], instances: [] };
+  };
+  const withText = (text: string): AlertFilter => {
+    const p = parseFilterText(text);
+    return { ...toggles(), matchers: p.matchers, words: p.words };
+  };
+  const make = (fp: string, labels: Record<string, string>): AlertView => ({
+    ...randomAlert(prng(1), fp),
+    state: 'active',
+    silencedBy: [],
+    inhibitedBy: [],
+    labels,
+  });
+  const group = (key: string, labels: Record<string, string>, fps: string[]): GroupView => ({
+    key,
+    clusterId: 'c1',
+    receivers: ['r2'],
+    labels,
+    alerts: fps,
+    counts: { active: 0, suppressed: 0, unprocessed: 0 },
+    severity: '',
+    stale: false,
+  });
+  const shown = (gf: GroupFilter, p: PreparedGroups, text: string): string[] =>
+    gf
+      .build(p, withText(text))
+      .groups.flatMap((g) => g.alerts.map((a) => a.fingerprint))
+      .sort();
+
+  it('decides them once per group, and per alert where a group’s record disagrees', () => {
+    const alerts = {
+      a1: make('a1', { alertname: 'Disk', region: 'eu' }),
+      a2: make('a2', { alertname: 'Disk', region: 'eu' }),
+      // A server whose group says region="eu" while this alert of it says "us".
+      b1: make('b1', { alertname: 'Node', region: 'eu' }),
+      b2: make('b2', { alertname: 'Node', region: 'us' }),
+      // A group label the alert does not carry at all.
+      c1: make('c1', { alertname: 'Pod' }),
+    };
+    const groups = {
+      a: group('a', { region: 'eu' }, ['a1', 'a2']),
+      b: group('b', { region: 'eu' }, ['b1', 'b2']),
+      c: group('c', { region: 'eu' }, ['c1']),
+    };
+    const p = prepareGroups(null, groups, alerts, order);
+    const gf = new GroupFilter();
+    assert.deepEqual(shown(gf, p, 'region="us"'), ['b2']);
+    assert.deepEqual(shown(gf, p, 'region="eu"'), ['a1', 'a2', 'b1']);
+    assert.deepEqual(shown(gf, p, 'region!="eu"'), ['b2', 'c1']);
+    assert.deepEqual(shown(gf, p, 'region=~"e.*", alertname="Disk"'), ['a1', 'a2']);
+    assert.deepEqual(shown(gf, p, 'region=""'), ['c1']);
+  });
+
+  it('leaves a regex the group cannot decide to each alert, shown and marked', () => {
+    const long = 'b'.repeat(4000);
+    const alerts = {
+      a1: make('a1', { alertname: 'A', long }),
+      a2: make('a2', { alertname: 'A', long }),
+    };
+    const p = prepareGroups(null, { g: group('g', { long }, ['a1', 'a2']) }, alerts, order);
+    const f = withText(`long=~"${'(a?)'.repeat(4000)}"`);
+    const built = new GroupFilter().build(p, f);
+    assert.deepEqual(built.groups[0]?.alerts.map((a) => a.fingerprint).sort(), ['a1', 'a2']);
+    assert.ok(built.groups[0]!.alerts.every((a) => filterUndecided(a, f)));
+  });
+
+  it('keeps a group’s row when a keystroke hides none of its alerts', () => {
+    const alerts = {
+      a1: make('a1', { alertname: 'Crash', pod: 'x' }),
+      a2: make('a2', { alertname: 'Crash', pod: 'y' }),
+      b1: make('b1', { alertname: 'Disk', pod: 'z' }),
+    };
+    const groups = {
+      a: group('a', { alertname: 'Crash' }, ['a1', 'a2']),
+      b: group('b', { alertname: 'Disk' }, ['b1']),
+    };
+    const p = prepareGroups(null, groups, alerts, order);
+    const gf = new GroupFilter();
+    const rowOf = (text: string, key: string) =>
+      gf.build(p, withText(text)).groups.find((g) => g.key === key);
+    const whole = rowOf('', 'a');
+    assert.ok(whole);
+    assert.equal(rowOf('c', 'a'), whole, 'every alert still passes: the same row');
+    assert.equal(rowOf('cr', 'a'), whole);
+    assert.notEqual(rowOf('pod="x"', 'a'), whole, 'an alert hidden: a new row');
+    assert.equal(rowOf('pod="x"', 'a')?.alerts.length, 1);
   });
 });

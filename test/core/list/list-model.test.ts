@@ -327,4 +327,27 @@ describe('ListModel: what the window no longer works out from alerts it holds', 
       'only inhibitors in the view',
     );
   });
+
+  it('follows a change of silences alone: the group row says whose acknowledgement it is', () => {
+    let view = withSilences();
+    const model = new ListModel(sourceOf(() => view));
+    const q = query({ height: 5_000 });
+    const ask = () => model.answer({ ...q, id: ++nextId, filter: { ...q.filter, ...all } });
+    const g0 = () => ask().items.find((r) => r.key === 'k0');
+    assert.equal((g0() as { allAckedByMe?: boolean }).allAckedByMe, true);
+    // Another install's ack now (the ledger forgot it): the same alert and group records.
+    const ack = { ...view.silences['c1/ack']!, ack: { by: 'someone', mine: false } };
+    view = { ...view, seq: view.seq + 1, silences: { ...view.silences, 'c1/ack': ack } };
+    assert.equal((g0() as { allAckedByMe?: boolean }).allAckedByMe, false);
+  });
+
+  it('counts severities by any name a server sends, "__proto__" too', () => {
+    const view = fleet(2, 3);
+    for (const [i, fp] of Object.keys(view.alerts).entries())
+      view.alerts[fp] = { ...view.alerts[fp]!, ...ACTIVE, severity: i < 2 ? '__proto__' : 'info' };
+    const counts = new ListModel(sourceOf(() => view)).answer(query()).counts;
+    assert.equal(Object.getOwnPropertyDescriptor(counts.bySeverity, '__proto__')?.value, 2);
+    assert.equal(counts.bySeverity['info'], 4);
+    assert.equal(counts.byState.active, 6);
+  });
 });
