@@ -49,6 +49,8 @@ export class ListWindow {
   #again = false;
   /** The view changed since the shown answer: the next scroll asks even inside the margin. */
   #stale = false;
+  /** The newest view the core said changed the list (list:changed). */
+  #seqWanted = -1;
 
   constructor(bridge: Pick<BridgeApi, 'list:query'>) {
     this.#ask = (q) => bridge['list:query'](q);
@@ -81,8 +83,17 @@ export class ListWindow {
     this.#request();
   }
 
-  /** The view changed in the core (list:changed): ask again for what is shown. */
-  refresh(): void {
+  /**
+   * The view changed in the core (list:changed, at view `seq`): ask again for what is shown,
+   * unless the answer shown or on its way is of that view already. (Subscribing says the
+   * current seq at once: a window opening asked twice for its first rows, and drew them twice.)
+   */
+  refresh(seq?: number): void {
+    if (seq !== undefined) {
+      this.#seqWanted = Math.max(this.#seqWanted, seq);
+      if (this.#inFlight) return;
+      if (this.#answer && this.#answer.seq >= seq && this.#answerKey === this.#paramsKey) return;
+    }
     this.#stale = true;
     this.#request();
   }
@@ -157,6 +168,12 @@ export class ListWindow {
       this.#finding ??= finding;
     } finally {
       this.#inFlight = false;
+    }
+    // The view changed while the query was out, and its answer is older than that change. (Not
+    // after a failure: the next change or scroll asks again, a dead core is not hammered.)
+    if (this.#failed === null && (this.#answer?.seq ?? Infinity) < this.#seqWanted) {
+      this.#stale = true;
+      this.#again = true;
     }
     if (this.#again) this.#request();
   }
