@@ -1,0 +1,69 @@
+// The cursor keys and the detail pane (found by an on-call pass at 960×680): moving the
+// selection with j/k while focus is on the page must leave the keyboard on the page, so the next
+// key acts on the selected row. The detail pane returned focus to the row it had been about
+// whenever the selection moved, so after `j j` focus sat on the first group's header and Enter
+// selected and collapsed that group instead of acting on the selected alert.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [
+      ...['n1', 'n2', 'n3'].map((i) =>
+        makeAlert({ alertname: 'CursorA', severity: 'critical', instance: i }),
+      ),
+      ...['m1', 'm2'].map((i) =>
+        makeAlert({ alertname: 'CursorB', severity: 'warning', instance: i }),
+      ),
+    ],
+    viewport: { width: 960, height: 680 },
+  });
+
+  const selectedKey = () =>
+    t.page.evaluate(() => {
+      const g = globalThis as unknown as {
+        document: { querySelector(s: string): { textContent: string | null } | null };
+      };
+      return (
+        g.document.querySelector('section[aria-label="Alert groups"] .selected')?.textContent ??
+        null
+      );
+    });
+  const focusOnAnotherRow = () =>
+    t.page.evaluate(() => {
+      const g = globalThis as unknown as {
+        document: {
+          activeElement: {
+            closest(s: string): { classList: { contains(c: string): boolean } } | null;
+          } | null;
+        };
+      };
+      const row = g.document.activeElement?.closest(
+        '[data-testid=group-row], [data-testid=alert-row]',
+      );
+      return row !== null && row !== undefined && !row.classList.contains('selected');
+    });
+
+  it('keeps the keyboard on the selected row: Enter acts on it, not on the first group', async () => {
+    const page = t.page;
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const alertsBefore = await page.getByTestId('alert-row').count();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('j');
+      await new Promise((r) => setTimeout(r, 150));
+      assert.equal(await focusOnAnotherRow(), false, `after j #${i + 1}, focus on another row`);
+    }
+    const before = await selectedKey();
+    assert.ok(before, 'a row is selected');
+    await page.getByTestId('detail-pane').waitFor();
+    await page.keyboard.press('Enter');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await selectedKey(), before, 'the same row is still selected');
+    assert.equal(await page.getByTestId('alert-row').count(), alertsBefore, 'no group collapsed');
+    // Esc closes the pane, and focus goes back to the selected row.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('detail-pane').waitFor({ state: 'detached' });
+  });
+});
