@@ -6,6 +6,8 @@
 // Schema 2 added the hygiene table (hygiene-table.ts); schema 3 stores texts and label sets
 // once (intern.ts): an older file is migrated on open with its records (migrate-v2.ts).
 import sqlite from 'node-sqlite3-wasm';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { HygieneMark } from '../silences/hygiene-memory.ts';
 import { claim, release } from './file-claim.ts';
 import { HistoryFileError } from './history-file-error.ts';
@@ -47,6 +49,9 @@ export class HistoryDb {
 
   constructor(path: string) {
     this.path = path;
+    // A first run may have saved nothing yet (instances given on the command line): the
+    // settings folder does not exist, and the history would be off with ENOENT on every poll.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     claim(path);
     this.#db = new Database(path);
     try {

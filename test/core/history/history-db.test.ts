@@ -34,6 +34,19 @@ describe('history file', () => {
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
+  it('opens in a settings folder a first run has not made yet', async () => {
+    // `serve --instance URL` on a new machine saves no settings: nothing made the folder.
+    const path = join(dir, 'not-yet', 'alertmanager-tray', 'history.sqlite');
+    const db = new HistoryDb(path);
+    try {
+      assert.ok((await stat(path)).isFile());
+      if (process.platform !== 'win32')
+        assert.equal((await stat(join(dir, 'not-yet'))).mode & 0o777, 0o700);
+    } finally {
+      db.close();
+    }
+  });
+
   it('a writer killed with SIGKILL mid-write loses nothing it committed', async () => {
     const path = join(dir, 'crash.sqlite');
     const child = spawn(process.execPath, ['--import', 'tsx', writer, path], {
