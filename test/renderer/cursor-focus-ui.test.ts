@@ -2,11 +2,12 @@
 // selection with j/k while focus is on the page must leave the keyboard on the page, so the next
 // key acts on the selected row. The detail pane returned focus to the row it had been about
 // whenever the selection moved, so after `j j` focus sat on the first group's header and Enter
-// selected and collapsed that group instead of acting on the selected alert.
+// selected and collapsed that group instead of acting on the selected alert. Acknowledging the
+// cursor row moves the cursor to the next row (the place is kept) instead of closing the pane.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
-import { useAlertmanagerUi } from './support/ui.ts';
+import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
   const t = useAlertmanagerUi({
@@ -18,6 +19,12 @@ describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
         makeAlert({ alertname: 'CursorB', severity: 'warning', instance: i }),
       ),
     ],
+    // As a first start has it: silenced alerts (an acknowledged one too) are not listed.
+    settings: (am) => {
+      const s = testSettings([testInstance('am1', am.url)]);
+      s.ui.filter = { ...s.ui.filter, showSilenced: false };
+      return s;
+    },
     viewport: { width: 960, height: 680 },
   });
 
@@ -65,5 +72,22 @@ describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
     // Esc closes the pane, and focus goes back to the selected row.
     await page.keyboard.press('Escape');
     await page.getByTestId('detail-pane').waitFor({ state: 'detached' });
+  });
+
+  it('`a` acknowledges the cursor row and moves the cursor to the row taking its place', async () => {
+    const page = t.page;
+    const rows = page.getByTestId('alert-row');
+    const acked = await rows.nth(1).getAttribute('data-fingerprint');
+    const next = await rows.nth(2).getAttribute('data-fingerprint');
+    await rows.nth(1).click();
+    await page.getByTestId('detail-pane').waitFor();
+    await page.keyboard.press('a');
+    // Silenced alerts are not listed by default: the acknowledged one leaves the list.
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${acked}"]`).waitFor({
+      state: 'detached',
+      timeout: 15_000,
+    });
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${next}"].selected`).waitFor();
+    await page.getByTestId('detail-pane').waitFor();
   });
 });

@@ -3,7 +3,7 @@
 // field (also when editing, never on ×) with one scroll container; removing a matcher focuses
 // the next one or "Add matcher"; Tab stays inside every dialog and closing one gives focus back
 // to the control that opened it; "Silence created" focuses Done; Extend keeps focus, Expire…
-// focuses its confirmation and then Recreate; a <details> menu closed with Esc focuses its
+// focuses its confirmation and then the Recreate group (Tab to its buttons); a <details> menu closed with Esc focuses its
 // summary; the detail pane closed from inside focuses its row; dismissing a toast focuses the
 // next one. Each step asserts document.activeElement.
 import assert from 'node:assert/strict';
@@ -209,7 +209,15 @@ describe('focus is never lost', { skip: amSkipReason() }, () => {
     await page.keyboard.press('Enter');
     await focusIs(page, (f) => f.testid === 'expire-confirm', 'the Expire confirmation');
     await page.keyboard.press('Enter');
-    await focusIs(page, (f) => (f.testid ?? '').startsWith('recreate-'), 'Recreate', 15_000);
+    await focusIs(page, (f) => f.testid === 'recreate-group', 'the Recreate group', 15_000);
+    // A second Enter (pressed once too often) silences nothing again.
+    const silences = await page.locator('[data-testid=silence-row]').count();
+    await page.keyboard.press('Enter');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(await page.locator('[data-testid=silence-row]').count(), silences);
+    await focusIs(page, (f) => f.testid === 'recreate-group', 'the Recreate group');
+    await page.keyboard.press('Tab');
+    await focusIs(page, (f) => (f.testid ?? '').startsWith('recreate-'), 'a Recreate button');
   });
 
   it('Recreate moves to the new silence; Edit opens on its first field, not ×', async () => {

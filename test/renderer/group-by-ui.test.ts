@@ -93,4 +93,29 @@ describe('group by a label, as sections', { skip: amSkipReason() }, () => {
       1,
     );
   });
+
+  it('never holds the keyboard: Enter or Esc hands it back, / reaches the filter', async () => {
+    const select = page.locator('[data-testid=group-by]');
+    const focusedTestId = () =>
+      page.evaluate(() => {
+        const g = globalThis as unknown as {
+          document: { activeElement: { getAttribute(n: string): string | null } | null };
+        };
+        return g.document.activeElement?.getAttribute('data-testid') ?? null;
+      });
+    await select.focus();
+    await page.keyboard.press('Enter');
+    assert.notEqual(await focusedTestId(), 'group-by', 'Enter leaves the picker');
+    // j now moves the cursor; it does not regroup by "job" or any label starting with j.
+    await page.keyboard.press('j');
+    await page.locator('.selected').first().waitFor();
+    assert.equal(await select.inputValue(), '');
+    await select.focus();
+    await page.keyboard.press('Escape');
+    assert.notEqual(await focusedTestId(), 'group-by', 'Esc leaves the picker');
+    await select.focus();
+    await page.keyboard.press('/');
+    assert.equal(await focusedTestId(), 'filter-input', '/ reaches the filter');
+    assert.equal(await page.getByTestId('filter-input').inputValue(), '');
+  });
 });

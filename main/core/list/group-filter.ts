@@ -17,7 +17,7 @@ import {
   type BuiltGroups,
   type GroupRow,
 } from './rows.ts';
-import { groupText, type PreparedGroup, type PreparedGroups } from './prepared-groups.ts';
+import { alertsWithWords, type PreparedGroup, type PreparedGroups } from './prepared-groups.ts';
 
 interface FilterResult {
   visible: readonly AlertView[];
@@ -146,11 +146,14 @@ function resultFor({ p, results, key, parent, filter, prepared }: ResultRequest)
   }
   const base = (parent !== undefined ? results.get(parent)?.visible : undefined) ?? p.sorted;
   const perAlert = groupMatchers(p, filter.matchers);
-  const passed =
-    perAlert === null ||
-    (filter.words.length > 0 && !filter.words.every((w) => groupText(p).includes(w)))
-      ? []
-      : base.filter((a) => alertPasses(a, filter, perAlert));
+  let passed: readonly AlertView[];
+  if (perAlert === null) passed = [];
+  else if (filter.words.length > 0) {
+    const hits = alertsWithWords(p, filter.words);
+    const rest: AlertFilter = { ...filter, words: [] };
+    passed =
+      hits.size === 0 ? [] : base.filter((a) => hits.has(a) && alertPasses(a, rest, perAlert));
+  } else passed = base.filter((a) => alertPasses(a, filter, perAlert));
   // Unchanged lists keep their identity, and so do their rows: a keystroke that hides nothing
   // in a group reuses its row, and with it the row's alert rows, labels and counts (at 100,000
   // alerts, making them again per keystroke was most of the garbage collector's work).

@@ -104,15 +104,6 @@ export function textOf(a: AlertView): string {
   return s.toLowerCase();
 }
 
-const textCache = new WeakMap<AlertView, string>();
-
-/** textOf, made once per record (the group's text and the per-alert test share it). */
-export function alertText(a: AlertView): string {
-  let t = textCache.get(a);
-  if (t === undefined) textCache.set(a, (t = textOf(a)));
-  return t;
-}
-
 // Alerts the filter's regex could not be evaluated for (over the per-test bound of the matching
 // budget, $core/matchers/budget.ts; the pattern is the user's own, so no turn budget): they are
 // shown, never hidden on a guess, and their row says so.
@@ -151,7 +142,9 @@ export function alertPasses(
     if (v === 'unknown') undecided.set(a, matchersKey(f.matchers));
   }
   if (f.words.length > 0) {
-    const t = alertText(a);
+    // The list tests words per group (prepared-groups.ts, alertsWithWords); this is the
+    // definition it agrees with.
+    const t = textOf(a);
     for (const w of f.words) if (!t.includes(w)) return false;
   }
   return true;

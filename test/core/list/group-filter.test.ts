@@ -8,7 +8,11 @@ import type { AlertView, GroupView } from '../../../main/core/model/view.ts';
 import { displaySeverityRank as severityRank } from '../../../main/core/model/severity-order.ts';
 import { parseFilterText } from '../../../main/core/list/filter-text.ts';
 import { GroupFilter, narrows, PRUNE_AFTER_MS } from '../../../main/core/list/group-filter.ts';
-import { prepareGroups, type PreparedGroups } from '../../../main/core/list/prepared-groups.ts';
+import {
+  alertsWithWords,
+  prepareGroups,
+  type PreparedGroups,
+} from '../../../main/core/list/prepared-groups.ts';
 import { prng } from '../../bench/lib/fixtures.ts';
 import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
 import {
@@ -359,4 +363,60 @@ describe('GroupFilter: matchers on the group’s own labels', () => {
     assert.notEqual(rowOf('pod="x"', 'a'), whole, 'an alert hidden: a new row');
     assert.equal(rowOf('pod="x"', 'a')?.alerts.length, 1);
   });
+});
+
+describe('alertsWithWords: one scan of the group’s text per word', () => {
+  const make = (fp: string, labels: Record<string, string>, summary = ''): AlertView => ({
+    ...randomAlert(prng(3), fp),
+    labels,
+    annotations: summary ? { summary } : {},
+  });
+  const group = (fps: string[]): GroupView => ({
+    key: 'g',
+    clusterId: 'c1',
+    receivers: ['r2'],
+    labels: {},
+    alerts: fps,
+    counts: { active: 0, suppressed: 0, unprocessed: 0 },
+    severity: '',
+    stale: false,
+  });
+  it('finds each alert holding every word, never a word across two alerts', () => {
+    const alerts = {
+      a: make('a', { alertname: 'Disk', instance: 'node-ab' }, 'disk almost full'),
+      b: make('b', { alertname: 'Crash', instance: 'node-cd' }, 'crash looping'),
+      c: make('c', { alertname: 'Disk', instance: 'node-cd' }),
+    };
+    const p = prepareGroups(null, { g: group(['a', 'b', 'c']) }, alerts, ['critical']).groups[0]!;
+    const fps = (words: string[]) =>
+      [...alertsWithWords(p, words)].map((x) => x.fingerprint).sort();
+    assert.deepEqual(fps(['disk']), ['a', 'c']);
+    assert.deepEqual(fps(['node-cd']), ['b', 'c']);
+    assert.deepEqual(fps(['disk', 'node-cd']), ['c']);
+    assert.deepEqual(fps(['looping']), ['b']);
+    // The end of one alert's text and the start of the next are not one word.
+    assert.deepEqual(fps(['full\nalertname']), []);
+    assert.deepEqual(fps(['zzz']), []);
+    for (const w of ['disk', 'node', 'crash', 'a', '=']) {
+      const want = Object.values(alerts)
+        .filter((x) => alertPasses(x, { ...withWords(w) }))
+        .map((x) => x.fingerprint)
+        .sort();
+      assert.deepEqual(fps([w]), want, w);
+    }
+  });
+  const withWords = (w: string): AlertFilter => {
+    const { text: _t, groupBy: _g, ...t } = defaultUiSettings().filter;
+    return {
+      ...t,
+      showSilenced: true,
+      showInhibited: true,
+      showUnprocessed: true,
+      showActive: true,
+      receivers: [],
+      instances: [],
+      matchers: [],
+      words: [w],
+    };
+  };
 });

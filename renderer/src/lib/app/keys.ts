@@ -30,7 +30,10 @@ const ARROWS = new Set([
 
 /** Whether the key goes to what has focus: text typed, or arrows moving a radio or a range. */
 function typing(t: HTMLElement, key: string): boolean {
-  if (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
+  if (t.isContentEditable || t.tagName === 'TEXTAREA') return true;
+  // A select takes letters (it jumps to an option) and arrows, never `/` or Esc: those still
+  // reach the filter and close what is open, so a picker cannot hold the keyboard.
+  if (t.tagName === 'SELECT') return key !== '/' && key !== 'Escape';
   if (!(t instanceof HTMLInputElement)) return false;
   if (!NOT_TEXT.has(t.type)) return true;
   return (t.type === 'radio' || t.type === 'range') && ARROWS.has(key);
