@@ -38,13 +38,28 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           { annotations: { summary: `${service} 5xx rate is 3${i}% (threshold 5%)` } },
         ),
       ),
+      // One alert in its group: its priority labels alone are wider than its row. They are
+      // cut (name first), never wrapped out of sight: its instance is still on the row.
+      makeAlert(
+        {
+          alertname: 'NodeDiskPressure',
+          severity: 'critical',
+          cluster: 'prod-us-1',
+          namespace: 'infra-platform-observability',
+          service: 'node-exporter-daemonset',
+          instance: 'ip-10-3-0-37.prod-us-1.compute.internal:9100',
+          job: 'node-exporter',
+          pod: 'node-exporter-x7k2p',
+        },
+        { annotations: { summary: 'Disk pressure on the node' } },
+      ),
     ],
     viewport: { width: 960, height: 680 },
   });
   let page: Page;
   before(async () => {
     page = t.page;
-    await page.locator('[data-testid=alert-row]').nth(4).waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=alert-row]').nth(5).waitFor({ timeout: 30_000 });
     // The pane open: the list is what is left beside it.
     await page
       .locator('[data-testid=alert-row]')
@@ -58,14 +73,22 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
     page.locator('[data-testid=alert-row]').evaluateAll((rows) =>
       rows.map((r) => {
         const line = r.querySelector('.lchips')!.getBoundingClientRect();
-        const chips = [...r.querySelectorAll('.lchips .chip')]
-          .filter((c) => c.getBoundingClientRect().top < line.top + 10)
-          .map((c) => c.textContent?.replace(/\s+/g, '') ?? '');
+        const shown = [...r.querySelectorAll('.lchips .chip')].filter((c) => {
+          const b = c.getBoundingClientRect();
+          return b.top < line.top + 10 && b.right <= line.right + 1 && b.width > 0;
+        });
+        const chips = shown.map((c) => c.textContent?.replace(/\s+/g, '') ?? '');
+        // How many pixels of each shown chip's value are drawn (its name may be cut first).
+        const valuePx = shown.map((c) => {
+          const parts = [...c.children].filter((k) => !k.classList.contains('k'));
+          return parts.reduce((w, k) => w + k.getBoundingClientRect().width, 0);
+        });
         const summary = r.querySelector('.summary')!.getBoundingClientRect().width;
         const badge = r.querySelector('[data-testid=alert-state]')!;
         return {
           name: r.querySelector('.row-name')?.textContent ?? '',
           chips,
+          valuePx,
           summary,
           badgeCut: badge.scrollWidth > badge.clientWidth + 1,
         };
@@ -74,14 +97,22 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
 
   it('each row shows what tells it apart, a summary and the whole severity', async () => {
     const facts = await rowFacts();
-    assert.equal(facts.length, 5);
+    assert.equal(facts.length, 6);
     for (const f of facts) {
       const telling =
         f.name === 'KubeNodeNotReady'
           ? f.chips.some((c) => c.startsWith('node='))
-          : f.chips.some((c) => c.startsWith('service=') || c.startsWith('instance='));
+          : f.name === 'NodeDiskPressure'
+            ? f.chips.some((c) => c.startsWith('instance='))
+            : f.chips.some((c) => c.startsWith('service=') || c.startsWith('instance='));
       assert.ok(telling, `${f.name}: ${f.chips.join(' ')}`);
       assert.ok(f.summary >= 80, `${f.name}: summary ${f.summary} px wide`);
+      if (f.name === 'NodeDiskPressure') {
+        const i = f.chips.findIndex((c) => c.startsWith('instance='));
+        // Five where-labels share ~200 px here: the instance keeps its host part (~13
+        // characters), where before it wrapped out of sight.
+        assert.ok(f.valuePx[i]! >= 80, `instance value ${f.valuePx[i]} px drawn`);
+      }
       assert.equal(f.badgeCut, false, `${f.name}: the severity word is cut`);
       // Labels all of the group's alerts share are not repeated on the row.
       assert.ok(
