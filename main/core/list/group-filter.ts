@@ -17,7 +17,12 @@ import {
   type BuiltGroups,
   type GroupRow,
 } from './rows.ts';
-import { alertsWithWords, type PreparedGroup, type PreparedGroups } from './prepared-groups.ts';
+import {
+  withWordHits,
+  wordHits,
+  type PreparedGroup,
+  type PreparedGroups,
+} from './prepared-groups.ts';
 
 interface FilterResult {
   visible: readonly AlertView[];
@@ -63,6 +68,10 @@ export class GroupFilter {
       this.#prune(prepared, key, filter);
     }
     const parent = this.#narrowed(key, filter);
+    // Narrowing a filter by words alone (typing on): what passed it passed every other test.
+    const wordsOnly =
+      parent !== undefined &&
+      JSON.stringify(this.#recent.get(parent)!.matchers) === JSON.stringify(filter.matchers);
     this.#recent.delete(key);
     this.#recent.set(key, filter);
     if (this.#recent.size > KEPT) this.#recent.delete(this.#recent.keys().next().value!);
@@ -76,7 +85,15 @@ export class GroupFilter {
         !p.group.receivers.some((r) => filter.receivers.includes(r))
       )
         continue;
-      const r = resultFor({ p, results: this.#resultsOf(p), key, parent, filter, prepared });
+      const r = resultFor({
+        p,
+        results: this.#resultsOf(p),
+        key,
+        parent,
+        wordsOnly,
+        filter,
+        prepared,
+      });
       if (!r.row) continue;
       out.push(r.row);
       for (const a of r.visible) {
@@ -132,11 +149,14 @@ interface ResultRequest {
   key: string;
   /** A recent filter this one narrows: only what passed it is checked again. */
   parent: string | undefined;
+  /** The parent has the same toggles, pickers and matchers: only the words are new. */
+  wordsOnly: boolean;
   filter: AlertFilter;
   prepared: PreparedGroups;
 }
 
-function resultFor({ p, results, key, parent, filter, prepared }: ResultRequest): FilterResult {
+function resultFor(req: ResultRequest): FilterResult {
+  const { p, results, key, parent, filter, prepared } = req;
   const cached = results.get(key);
   if (cached) {
     // Most recently used last: the oldest goes first when the cache is full.
@@ -144,15 +164,19 @@ function resultFor({ p, results, key, parent, filter, prepared }: ResultRequest)
     results.set(key, cached);
     return cached;
   }
-  const base = (parent !== undefined ? results.get(parent)?.visible : undefined) ?? p.sorted;
+  const fromParent = parent !== undefined ? results.get(parent)?.visible : undefined;
+  const base = fromParent ?? p.sorted;
   const perAlert = groupMatchers(p, filter.matchers);
   let passed: readonly AlertView[];
   if (perAlert === null) passed = [];
   else if (filter.words.length > 0) {
-    const hits = alertsWithWords(p, filter.words);
+    const hits = wordHits(p, filter.words);
     const rest: AlertFilter = { ...filter, words: [] };
-    passed =
-      hits.size === 0 ? [] : base.filter((a) => hits.has(a) && alertPasses(a, rest, perAlert));
+    const holding = hits.count === p.sorted.length ? base : withWordHits(p, base, hits);
+    if (hits.count === 0) passed = [];
+    // Typing on: the parent's alerts passed the rest already; only the words are tested.
+    else if (fromParent !== undefined && req.wordsOnly) passed = holding;
+    else passed = holding.filter((a) => alertPasses(a, rest, perAlert));
   } else passed = base.filter((a) => alertPasses(a, filter, perAlert));
   // Unchanged lists keep their identity, and so do their rows: a keystroke that hides nothing
   // in a group reuses its row, and with it the row's alert rows, labels and counts (at 100,000

@@ -62,6 +62,9 @@ export interface ListSource {
 /** One built list: the rows of a filter, grouping and collapse state at one view. */
 interface Built {
   key: string;
+  /** Grouping, collapse state and order: with the same group rows, the same flat rows. */
+  shape: string;
+  groups: readonly GroupRow[];
   filter: AlertFilter;
   rows: Row[];
   /** offsets[i]: top of row i; offsets[rows.length]: the list's height. */
@@ -211,25 +214,36 @@ export class ListModel {
     }
     const { filter, hiding } = this.#filterOf(view, q.filter);
     const groupBy = q.filter.groupBy;
-    const key = JSON.stringify([
-      filterKey(filter),
+    const shape = JSON.stringify([
       groupBy,
       q.collapsed.all,
       [...q.collapsed.except].sort(),
       prepared.orderKey,
     ]);
+    const key = JSON.stringify([filterKey(filter), shape]);
     const hit = this.#built.find((b) => b.key === key);
     if (hit) return hit;
 
     const built = this.#groupFilter.build(prepared, filter);
-    const collapsed = collapseSet(q.collapsed);
-    const rows = groupBy
-      ? sectionRows(built.groups, groupBy, collapsed)
-      : flattenRows(built.groups, collapsed);
-    const offsets = new Float64Array(rows.length + 1);
-    for (let i = 0; i < rows.length; i++) offsets[i + 1] = offsets[i]! + rows[i]!.height;
     const counts = this.#counts(prepared, built.groups, built.alertCount, hiding);
-    const b: Built = { key, filter, rows, offsets, counts, common: listCommonLabels(built.groups) };
+    // A keystroke that hid nothing keeps every group row: the flat rows, their offsets and the
+    // common labels of a list built from the same rows are this list's too (at 100,000 alerts,
+    // flattening 105,000 rows again was most of such a keystroke).
+    const same = this.#built.find((b) => b.shape === shape && sameRows(b.groups, built.groups));
+    let rows: Row[];
+    let offsets: Float64Array;
+    let common: LabelSet;
+    if (same) ({ rows, offsets, common } = same);
+    else {
+      const collapsed = collapseSet(q.collapsed);
+      rows = groupBy
+        ? sectionRows(built.groups, groupBy, collapsed)
+        : flattenRows(built.groups, collapsed);
+      offsets = new Float64Array(rows.length + 1);
+      for (let i = 0; i < rows.length; i++) offsets[i + 1] = offsets[i]! + rows[i]!.height;
+      common = listCommonLabels(built.groups);
+    }
+    const b: Built = { key, shape, groups: built.groups, filter, rows, offsets, counts, common };
     this.#built.push(b);
     if (this.#built.length > 4) this.#built.shift();
     return b;
@@ -476,6 +490,12 @@ function sampleOf(alerts: readonly AlertView[]): readonly AlertView[] {
   }
   const sample = n === alerts.length ? alerts : alerts.slice(0, n);
   return sample.some((a) => boundedAlert(a) !== a) ? sample.map(boundedAlert) : sample;
+}
+
+function sameRows(a: readonly GroupRow[], b: readonly GroupRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The collapse state as the set flattenRows and sectionRows ask. */

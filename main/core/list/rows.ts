@@ -142,7 +142,7 @@ export function alertPasses(
     if (v === 'unknown') undecided.set(a, matchersKey(f.matchers));
   }
   if (f.words.length > 0) {
-    // The list tests words per group (prepared-groups.ts, alertsWithWords); this is the
+    // The list tests words per group (prepared-groups.ts, wordHits); this is the
     // definition it agrees with.
     const t = textOf(a);
     for (const w of f.words) if (!t.includes(w)) return false;

@@ -9,8 +9,9 @@ import { displaySeverityRank as severityRank } from '../../../main/core/model/se
 import { parseFilterText } from '../../../main/core/list/filter-text.ts';
 import { GroupFilter, narrows, PRUNE_AFTER_MS } from '../../../main/core/list/group-filter.ts';
 import {
-  alertsWithWords,
   prepareGroups,
+  withWordHits,
+  wordHits,
   type PreparedGroups,
 } from '../../../main/core/list/prepared-groups.ts';
 import { prng } from '../../bench/lib/fixtures.ts';
@@ -365,7 +366,7 @@ describe('GroupFilter: matchers on the group’s own labels', () => {
   });
 });
 
-describe('alertsWithWords: one scan of the group’s text per word', () => {
+describe('wordHits: one scan of the group’s text per word', () => {
   const make = (fp: string, labels: Record<string, string>, summary = ''): AlertView => ({
     ...randomAlert(prng(3), fp),
     labels,
@@ -389,7 +390,9 @@ describe('alertsWithWords: one scan of the group’s text per word', () => {
     };
     const p = prepareGroups(null, { g: group(['a', 'b', 'c']) }, alerts, ['critical']).groups[0]!;
     const fps = (words: string[]) =>
-      [...alertsWithWords(p, words)].map((x) => x.fingerprint).sort();
+      withWordHits(p, p.sorted, wordHits(p, words))
+        .map((x) => x.fingerprint)
+        .sort();
     assert.deepEqual(fps(['disk']), ['a', 'c']);
     assert.deepEqual(fps(['node-cd']), ['b', 'c']);
     assert.deepEqual(fps(['disk', 'node-cd']), ['c']);
@@ -397,6 +400,15 @@ describe('alertsWithWords: one scan of the group’s text per word', () => {
     // The end of one alert's text and the start of the next are not one word.
     assert.deepEqual(fps(['full\nalertname']), []);
     assert.deepEqual(fps(['zzz']), []);
+    // A word repeated, and a word found twice in one alert, count once.
+    assert.deepEqual(fps(['disk', 'disk']), ['a', 'c']);
+    assert.equal(wordHits(p, ['node']).count, 3);
+    // Only what `base` holds, in its order.
+    const base = p.sorted.filter((x) => x.fingerprint !== 'c');
+    assert.deepEqual(
+      withWordHits(p, base, wordHits(p, ['disk'])).map((x) => x.fingerprint),
+      ['a'],
+    );
     for (const w of ['disk', 'node', 'crash', 'a', '=']) {
       const want = Object.values(alerts)
         .filter((x) => alertPasses(x, { ...withWords(w) }))
