@@ -36,58 +36,109 @@ export class ObjectArraySplitter {
   /** Takes the next chunk; `onElement` gets each element completed in it, in order. */
   push(chunk: string, onElement: (text: string) => void): boolean {
     if (this.#failed) return false;
-    let start = this.#state === 3 ? 0 : -1;
+    // The state in locals while the chunk is scanned (a private field per character made this
+    // slower than JSON.parse of the whole body: 230 ms for a 52 MB body), written back after.
+    let state = this.#state;
+    let depth = this.#depth;
+    let start = state === 3 ? 0 : -1;
     const n = chunk.length;
-    for (let i = 0; i < n; i++) {
+    let i = 0;
+    if (state === 3 && this.#inString) {
+      i = this.#endOfString(chunk, 0);
+      if (i < 0) {
+        this.#parts.push(chunk);
+        return true;
+      }
+    }
+    for (; i < n; i++) {
       const c = chunk.charCodeAt(i);
-      if (this.#state === 3) {
-        if (this.#inString) {
-          if (this.#escaped) this.#escaped = false;
-          else if (c === 0x5c) this.#escaped = true;
-          else if (c === 0x22) this.#inString = false;
-          continue;
-        }
-        if (c === 0x22) this.#inString = true;
-        else if (c === 0x7b || c === 0x5b) this.#depth++;
+      if (state === 3) {
+        if (c === 0x22) {
+          // Most of a body is string text: jump over it to its closing quote.
+          this.#escaped = false;
+          const end = this.#endOfString(chunk, i + 1);
+          if (end < 0) {
+            this.#inString = true;
+            break;
+          }
+          i = end - 1;
+        } else if (c === 0x7b || c === 0x5b) depth++;
         else if (c === 0x7d || c === 0x5d) {
-          this.#depth--;
-          if (this.#depth === 0) {
+          depth--;
+          if (depth === 0) {
             if (c !== 0x7d) return this.#fail();
             const head = this.#parts.length > 0 ? this.#parts.join('') : '';
             this.#parts = [];
             onElement(head + chunk.slice(start, i + 1));
-            this.#state = 4;
+            state = 4;
             start = -1;
           }
         }
         continue;
       }
       if (isWs(c)) continue;
-      switch (this.#state) {
+      switch (state) {
         case 0:
           if (c !== 0x5b) return this.#fail();
-          this.#state = 1;
+          state = 1;
           break;
         case 1:
         case 2:
-          if (c === 0x5d && this.#state === 1) this.#state = 5;
+          if (c === 0x5d && state === 1) state = 5;
           else if (c === 0x7b) {
-            this.#state = 3;
-            this.#depth = 1;
+            state = 3;
+            depth = 1;
             start = i;
           } else return this.#fail();
           break;
         case 4:
-          if (c === 0x2c) this.#state = 2;
-          else if (c === 0x5d) this.#state = 5;
+          if (c === 0x2c) state = 2;
+          else if (c === 0x5d) state = 5;
           else return this.#fail();
           break;
         default:
           return this.#fail();
       }
     }
-    if (this.#state === 3 && start >= 0) this.#parts.push(chunk.slice(start));
+    this.#state = state;
+    this.#depth = depth;
+    if (state === 3 && start >= 0) this.#parts.push(chunk.slice(start));
     return true;
+  }
+
+  /**
+   * Inside a string from `from` (after its opening quote, or the chunk's start with the string
+   * open since an earlier chunk): the index just after its closing quote, or -1 when the chunk
+   * ends first (`#inString` and `#escaped` then say where the next chunk starts). A quote is
+   * the closing one when an even number of backslashes precedes it; the count stops at `from`,
+   * before which is the opening quote, an escaped character, or an earlier chunk that left no
+   * escape pending.
+   */
+  #endOfString(chunk: string, from: number): number {
+    let k = from;
+    if (this.#escaped) {
+      if (k >= chunk.length) return -1;
+      k++; // the escaped character, whatever it is
+      this.#escaped = false;
+    }
+    const floor = k;
+    for (;;) {
+      const q = chunk.indexOf('"', k);
+      if (q < 0) {
+        let run = 0;
+        for (let j = chunk.length - 1; j >= floor && chunk.charCodeAt(j) === 0x5c; j--) run++;
+        this.#escaped = run % 2 === 1;
+        this.#inString = true;
+        return -1;
+      }
+      let run = 0;
+      for (let j = q - 1; j >= floor && chunk.charCodeAt(j) === 0x5c; j--) run++;
+      if (run % 2 === 0) {
+        this.#inString = false;
+        return q + 1;
+      }
+      k = q + 1;
+    }
   }
 
   /** Whether everything pushed was one complete array of objects. */

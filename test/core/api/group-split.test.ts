@@ -103,6 +103,11 @@ describe('ObjectArraySplitter (chunk by chunk)', () => {
       '[]',
       ' [ {"a":"}"} , {} ] ',
       '[{"a":"\\\\"},{"b":["}"]}]',
+      // Runs of backslashes before quotes (escaped quotes, escaped backslashes), which the
+      // splitter counts to find a string's end, cut anywhere by the chunks.
+      '[{"a":"\\"}"},{"b":"\\\\\\"}"}]',
+      '[{"a":"\\\\\\\\"},{"}":"\\"\\\\"}]',
+      '[{"a":"\\u0022}\\\\","b":"\\\\\\\\\\"\\\\"}]',
       ...NOT_OBJECT_ARRAYS,
     ];
     for (let seed = 1; seed <= 20; seed++) texts.push(body(seed).text);
