@@ -114,15 +114,35 @@ export class Intake {
     // Label sets this poll lists more than once: under several receivers (routes with
     // `continue`), or a broken server repeating a group. Their listing is the union.
     let again: Map<GroupState, Listing> | undefined;
+    // Where the previous poll's group j is now: a group that appeared or went shifts every
+    // later one by one position, and the hint follows (one look at each neighbour) instead
+    // of building every later group's key.
+    let shift = 0;
     for (let j = 0; j < data.groups.length; j++) {
       const g = data.groups[j]!;
-      const hint = oldListed[j];
+      let hint = oldListed[j + shift];
+      if (hint !== undefined && !this.#state.isGroupAt(src, hint.gs, g)) {
+        const next = oldListed[j + shift + 1];
+        const back = oldListed[j + shift - 1];
+        if (next !== undefined && this.#state.isGroupAt(src, next.gs, g)) {
+          shift++;
+          hint = next;
+        } else if (back !== undefined && this.#state.isGroupAt(src, back.gs, g)) {
+          shift--;
+          hint = back;
+        }
+      }
       const gs = this.#state.groupAt(src, hint?.gs, g);
       if (!deepEqual(gs.routeLabels, g.routeLabels)) {
         gs.routeLabels = g.routeLabels;
         this.#state.queueGroup(gs);
       }
-      if (hint !== undefined && g === oldGroups?.[j] && hint.gs === gs && gs.touched !== token) {
+      if (
+        hint !== undefined &&
+        g === oldGroups?.[j + shift] &&
+        hint.gs === gs &&
+        gs.touched !== token
+      ) {
         this.#keep(hint, token);
         gs.touched = token;
         listed.push(hint);
@@ -207,12 +227,23 @@ export class Intake {
     // Only an alert this source already listed (in another group, with `continue` routes,
     // or a broken server repeating it) needs a check against repeats within this group.
     let inGroup: Set<AlertSlot> | undefined;
+    // As for groups: an alert that went or came shifts the later ones by one position.
+    let shift = 0;
     for (let i = 0; i < alerts.length; i++) {
       const a = alerts[i]!;
       const fp = a.fingerprint;
-      let slot = prev?.[i];
-      if (slot === undefined || slot.fp !== fp || slot.copies.length === 0)
-        slot = this.#state.slotOf(fp);
+      let slot = prev?.[i + shift];
+      if (slot === undefined || slot.fp !== fp || slot.copies.length === 0) {
+        const next = prev?.[i + shift + 1];
+        const back = prev?.[i + shift - 1];
+        if (next !== undefined && next.fp === fp && next.copies.length > 0) {
+          slot = next;
+          shift++;
+        } else if (back !== undefined && back.fp === fp && back.copies.length > 0) {
+          slot = back;
+          shift--;
+        } else slot = this.#state.slotOf(fp);
+      }
       if (slot.seen === token) {
         this.#repeated = true;
         if (slots === undefined) {

@@ -82,6 +82,8 @@ export class MergeState {
   #gen = 0;
   #queuedSlots: AlertSlot[] = [];
   #queuedGroups: GroupState[] = [];
+  /** Lookups by key (a positional hint missed): fingerprints looked up, group keys built. */
+  readonly lookups = { slots: 0, groupKeys: 0 };
 
   /** Forget everything (a hint still pointing at a group finds it dead). */
   clear(): void {
@@ -127,6 +129,7 @@ export class MergeState {
   }
 
   slotOf(fp: string): AlertSlot {
+    this.lookups.slots++;
     let slot = this.slots.get(fp);
     if (!slot) {
       slot = { fp, copies: [], sources: [], view: undefined, queued: 0, groups: [], seen: 0 };
@@ -135,18 +138,18 @@ export class MergeState {
     return slot;
   }
 
+  /** Whether `hint` is the state of this source's group `g` (labels compared, no key built). */
+  isGroupAt(src: Source, hint: GroupState, g: AlertGroup): boolean {
+    return !hint.dead && hint.clusterId === src.clusterId && sameLabels(hint.labels, g.labels);
+  }
+
   /**
    * The group state of a source's group: the one at the same position of its previous poll
    * when it still matches, without building the key (sorted, quoted labels); otherwise by key.
    */
   groupAt(src: Source, hint: GroupState | undefined, g: AlertGroup): GroupState {
-    if (
-      hint !== undefined &&
-      !hint.dead &&
-      hint.clusterId === src.clusterId &&
-      sameLabels(hint.labels, g.labels)
-    )
-      return hint;
+    if (hint !== undefined && this.isGroupAt(src, hint, g)) return hint;
+    this.lookups.groupKeys++;
     const key = groupKeyOf(src.clusterId, g.labels);
     let gs = this.groups.get(key);
     if (!gs) {

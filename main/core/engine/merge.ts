@@ -79,6 +79,18 @@ export class Merger {
     return this.#intake.takeStats();
   }
 
+  /**
+   * Since the last call: alerts looked up by fingerprint and group keys built, where the
+   * positional hints of a source's previous poll did not find them (new ones, or a miss).
+   */
+  takeLookupStats(): { slots: number; groupKeys: number } {
+    const { lookups } = this.#state;
+    const stats = { ...lookups };
+    lookups.slots = 0;
+    lookups.groupKeys = 0;
+    return stats;
+  }
+
   /** Alerts (fingerprints) the last result holds. */
   get alertCount(): number {
     return this.#state.slots.size;
