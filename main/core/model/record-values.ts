@@ -23,3 +23,8 @@ export function valuesOf<T>(record: Readonly<Record<string, T>>): readonly T[] {
 export function builtFrom<T>(record: Readonly<Record<string, T>>, list: readonly T[]): void {
   lists.set(record, list);
 }
+
+/** The list `builtFrom` recorded for `record`, or undefined (nothing is listed). */
+export function builtListOf<T>(record: Readonly<Record<string, T>>): readonly T[] | undefined {
+  return lists.get(record) as readonly T[] | undefined;
+}
