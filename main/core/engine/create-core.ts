@@ -35,7 +35,7 @@ import { Fleet } from './fleet.ts';
 import { HygieneNotices } from './hygiene-notices.ts';
 import type { InstanceDeps } from './instance.ts';
 import { instanceDeps, validSettings, type CoreOptions } from './core-options.ts';
-import { Merger, type MergedView } from './merge.ts';
+import { Merger, type MergeChanges, type MergedView } from './merge.ts';
 import { COALESCE_FROM, MergeScheduler } from './merge-scheduler.ts';
 import { PipelineWatch } from './pipeline-watch.ts';
 import { silenceCommands } from './silence-commands.ts';
@@ -246,19 +246,19 @@ class EngineCore implements Core {
     // Same content (records equal, most the same objects): no delta, but the merger's own
     // result stays the view so the next merge starts from it (and hands over its change list).
     const delta = diffViews(prev, next, this.#seq + 1, changes);
-    if (delta) this.#publish(prev, delta);
+    if (delta) this.#publish(prev, delta, changes);
     // Reminders follow time, not change: asked after every merge (an ack anywhere ends them).
     this.#notify((view, at) => this.#events.reminders(view, this.#settings, at));
   }
 
-  #publish(prev: MergedView, delta: ViewDelta): void {
+  #publish(prev: MergedView, delta: ViewDelta, changes: MergeChanges | undefined): void {
     this.#seq = delta.seq;
     this.#listeners.emitView({ type: 'delta', delta });
 
     const at = this.#clock.now();
     const view = this.snapshot();
     const previous: ViewSnapshot = { seq: this.#seq - 1, ...prev };
-    const outcome = this.#events.process(previous, view, this.#settings, at);
+    const outcome = this.#events.process(previous, view, this.#settings, at, changes);
     this.#listeners.emitOutcome({ at, view, previous, ...outcome });
   }
 

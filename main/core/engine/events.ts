@@ -5,7 +5,7 @@
 // firing unacknowledged enter the same policy.
 import type { AppNotification, CoreEvent } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
-import { EventDiffer, initialClusters } from '../policy/differ.ts';
+import { EventDiffer, initialClusters, type AlertChanges } from '../policy/differ.ts';
 import { NotificationPolicy } from '../policy/notify.ts';
 import { diffPipeline } from '../policy/pipeline-notices.ts';
 import type { LedgerMemory } from '../policy/episodes.ts';
@@ -27,12 +27,25 @@ export class EventPipeline {
   readonly #differ = new EventDiffer();
   readonly #policy = new NotificationPolicy();
 
-  process(prev: ViewSnapshot, next: ViewSnapshot, settings: Settings, nowMs: number): CycleOutcome {
-    const events = this.#differ.diff(prev, next, nowMs, {
-      expiringWithinMin: settings.notifications.expiringWithinMin,
-      severityLabel: settings.severityLabel,
-      severityOrder: settings.severityOrder,
-    });
+  /** `changes`: the merger's change list from prev to next, when it has one (differ.ts). */
+  process(
+    prev: ViewSnapshot,
+    next: ViewSnapshot,
+    settings: Settings,
+    nowMs: number,
+    changes?: AlertChanges,
+  ): CycleOutcome {
+    const events = this.#differ.diff(
+      prev,
+      next,
+      nowMs,
+      {
+        expiringWithinMin: settings.notifications.expiringWithinMin,
+        severityLabel: settings.severityLabel,
+        severityOrder: settings.severityOrder,
+      },
+      changes,
+    );
     events.push(...diffPipeline(prev, next, settings.notifications));
     // Clusters whose first data arrived this cycle: their alerts were already firing before
     // we looked, so the policy summarizes them instead of notifying one by one.

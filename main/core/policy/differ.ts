@@ -16,6 +16,7 @@ import { SilenceDiffer } from './silence-differ.ts';
 import { EscalationSources, type PrevAlerts } from './escalations.ts';
 import { RecordFacts, listOf, type AlertList, type Phase } from './record-facts.ts';
 import { valuesOf } from '../model/record-values.ts';
+import { EndsIndex } from './ends-index.ts';
 
 export { initialClusters } from './freshness.ts';
 
@@ -26,6 +27,17 @@ export interface DiffOptions {
   severityLabel?: string;
   /** Most severe first (default critical, error, warning, info). */
   severityOrder?: readonly string[];
+}
+
+/**
+ * What the merger changed between `prev` and `next` (engine/merge.ts `MergeChanges`): the
+ * alert records of next that are new or replace prev's (never prev's object) and the keys prev
+ * had that next has not. Every other record of next is prev's, the same object. With it the
+ * differ visits only these and the records whose endsAt has just passed, not every record.
+ */
+export interface AlertChanges {
+  alerts: readonly AlertView[];
+  removedAlerts: readonly string[];
 }
 
 /** A phase change of one alert in one cluster, found before any event is built. */
@@ -76,21 +88,36 @@ export class EventDiffer {
    */
   #lastAlerts: AlertList | undefined;
   readonly #escalations = new EscalationSources(this.#facts);
+  /**
+   * When the records of the last `next` (its alerts map: #endsOf) reach their endsAt: valid for
+   * a `prev` whose alerts map is that one.
+   */
+  readonly #ends = new EndsIndex();
+  #endsOf: Record<string, AlertView> | undefined;
+  /** Diffs that visited every record (no change list, or one that did not apply), for tests. */
+  fullScans = 0;
 
   #listOf(map: Record<string, AlertView>): AlertList {
     return this.#lastAlerts?.map === map ? this.#lastAlerts : listOf(map);
   }
 
+  /**
+   * `changes`, when given, must be the merger's change list from `prev` to `next`; it is used
+   * only while the differ's last `next` had prev's alerts map (otherwise every record is
+   * visited, as without it).
+   */
   diff(
     prev: ViewSnapshot | undefined,
     next: ViewSnapshot,
     nowMs: number,
     opts: DiffOptions,
+    changes?: AlertChanges,
   ): CoreEvent[] {
     const events: CoreEvent[] = [];
     const prevNow = this.#lastNowMs ?? nowMs;
     this.#diffInstances(prev, next, events);
-    this.#diffAlerts(prev, next, nowMs, prevNow, opts, events);
+    const applies = changes !== undefined && prev !== undefined && this.#endsOf === prev.alerts;
+    this.#diffAlerts(prev, next, nowMs, prevNow, opts, events, applies ? changes : undefined);
     this.#silences.diff(prev, next, nowMs, opts.expiringWithinMin, events);
     this.#lastNowMs = nowMs;
     return events;
@@ -118,6 +145,7 @@ export class EventDiffer {
     prevNow: number,
     opts: DiffOptions,
     out: CoreEvent[],
+    changes: AlertChanges | undefined,
   ): void {
     const fresh = new Map<string, boolean>();
     const prevList = prev ? this.#listOf(prev.alerts) : undefined;
@@ -150,12 +178,69 @@ export class EventDiffer {
     };
     this.#lastAlerts = d.nextList;
     this.#escalations.begin(prev?.alerts);
-    this.#transitions(d);
-    this.#groupKeys(d);
-    this.#alertEvents(d, out);
-    this.#goneAlerts(d, out);
+    if (changes) {
+      this.#changedTransitions(d, changes);
+      this.#groupKeys(d);
+      this.#alertEvents(d, out);
+      this.#changedGone(d, changes, out);
+      for (const a of changes.alerts) this.#endsAdd(a, nowMs);
+    } else {
+      this.fullScans++;
+      this.#transitions(d);
+      this.#groupKeys(d);
+      this.#alertEvents(d, out);
+      this.#goneAlerts(d, out);
+      this.#ends.clear();
+      for (const a of d.nextList.records) this.#endsAdd(a, nowMs);
+    }
+    // Entries of replaced records outnumbering the records: rebuilt from the current ones.
+    if (this.#ends.size > 2 * d.nextList.records.length + 1024) {
+      this.#ends.clear();
+      for (const a of d.nextList.records) this.#endsAdd(a, nowMs);
+    }
+    this.#endsOf = next.alerts;
     // 5. The name index now describes next.
     this.#escalations.advance(next.alerts, d.added, d.dropped);
+  }
+
+  /** A record whose endsAt is still to come: when it comes, the differ looks at it again. */
+  #endsAdd(a: AlertView, nowMs: number): void {
+    const end = this.#facts.endMs(a);
+    if (end > nowMs) this.#ends.add(end, a.fingerprint);
+  }
+
+  /**
+   * 1, from the change list: the records the merger rebuilt, and the unchanged records whose
+   * endsAt has passed since the last diff (the only unchanged ones #transitions can find a
+   * change in: one that ended before then was resolved already at prevNow).
+   */
+  #changedTransitions(d: AlertDiff, changes: AlertChanges): void {
+    const records: AlertView[] = changes.alerts.slice();
+    const seen = new Set<string>();
+    for (const fp of this.#ends.due(d.nowMs)) {
+      const a = d.next.alerts[fp];
+      if (a === undefined || seen.has(fp) || d.prev?.alerts[fp] !== a) continue;
+      if (!(this.#facts.endMs(a) <= d.nowMs)) continue; // a replaced record's old time
+      seen.add(fp);
+      records.push(a);
+    }
+    this.#transitionsOf(d, records);
+  }
+
+  /** 4, from the change list: prev's records that next replaced or dropped. */
+  #changedGone(d: AlertDiff, changes: AlertChanges, out: CoreEvent[]): void {
+    const prevAlerts = d.prev?.alerts;
+    if (!prevAlerts) return;
+    const gone: AlertView[] = [];
+    for (const fp of changes.removedAlerts) {
+      const before = prevAlerts[fp];
+      if (before) gone.push(before);
+    }
+    for (const a of changes.alerts) {
+      const before = prevAlerts[a.fingerprint];
+      if (before) gone.push(before);
+    }
+    this.#goneOf(d, gone, out);
   }
 
   /**
@@ -163,11 +248,16 @@ export class EventDiffer {
    * rebuilt can have, plus unchanged ones whose endsAt has just been reached.
    */
   #transitions(d: AlertDiff): void {
-    const { nextList, nowMs, order } = d;
+    this.#transitionsOf(d, d.nextList.records);
+  }
+
+  /** #transitions over these records of next (all of them, or those that can have changed). */
+  #transitionsOf(d: AlertDiff, records: readonly AlertView[]): void {
+    const { nowMs, order } = d;
     const prevAlerts = d.prev?.alerts;
-    for (let i = 0; i < nextList.records.length; i++) {
-      const alert = nextList.records[i] as AlertView;
-      const before = prevAlerts?.[nextList.keys[i] as string];
+    for (let i = 0; i < records.length; i++) {
+      const alert = records[i] as AlertView;
+      const before = prevAlerts?.[alert.fingerprint];
       if (before === alert && !(this.#facts.endMs(alert) <= nowMs)) continue;
       if (before !== alert) d.added.push(alert);
       for (const c of Object.keys(alert.statusByCluster)) {
@@ -266,11 +356,15 @@ export class EventDiffer {
    * An unchanged record is still in every cluster it was in.
    */
   #goneAlerts(d: AlertDiff, out: CoreEvent[]): void {
-    const { prevList, next } = d;
-    const prevRecords = d.prevAlerts.records;
+    this.#goneOf(d, d.prevAlerts.records, out);
+  }
+
+  /** #goneAlerts over these records of prev (all of them, or those next replaced or lost). */
+  #goneOf(d: AlertDiff, prevRecords: readonly AlertView[], out: CoreEvent[]): void {
+    const { next } = d;
     for (let i = 0; i < prevRecords.length; i++) {
       const before = prevRecords[i] as AlertView;
-      const after = next.alerts[prevList?.keys[i] as string];
+      const after = next.alerts[before.fingerprint];
       if (after === before) continue;
       d.dropped.push(before);
       for (const c of Object.keys(before.statusByCluster)) {

@@ -74,31 +74,25 @@ export class RecordFacts {
   }
 }
 
-/** An alerts map's keys (fingerprints) and records, in the map's order. */
+/** An alerts map's records, in the map's order (looked up by their fingerprints, the keys). */
 export interface AlertList {
   map: Record<string, AlertView>;
-  keys: string[];
   records: readonly AlertView[];
 }
 
 /**
  * A map the merger built from a list (every merged view's: record-values.ts `builtFrom`) is
- * taken as that list, keyed by each record's fingerprint (the merger's key): Object.keys of
- * 50,000 dictionary keys cost ~16 ms a cycle. Otherwise Object.keys + lookups: the merged
- * view's maps are large dictionary-mode objects, where Object.values is about twice as slow.
- * The keys are kept for lookups in other maps.
+ * taken as that list: Object.keys of 50,000 dictionary keys cost ~16 ms a cycle. Otherwise
+ * Object.keys + lookups: the merged view's maps are large dictionary-mode objects, where
+ * Object.values is about twice as slow.
  */
 export function listOf(map: Record<string, AlertView>): AlertList {
   const built = builtListOf(map);
-  if (built !== undefined) {
-    const keys = new Array<string>(built.length);
-    for (let i = 0; i < built.length; i++) keys[i] = built[i]!.fingerprint;
-    return { map, keys, records: built as AlertView[] };
-  }
+  if (built !== undefined) return { map, records: built };
   const keys = Object.keys(map);
   const records: AlertView[] = new Array<AlertView>(keys.length);
   for (let i = 0; i < keys.length; i++) records[i] = map[keys[i] as string] as AlertView;
-  return { map, keys, records };
+  return { map, records };
 }
 
 export function namesOf(records: readonly AlertView[]): Map<string | undefined, Set<AlertView>> {

@@ -5,17 +5,21 @@
 // restated 2026-11-25): growth in the steady state, once the notification policy's episode
 // ledger is at its deliberate cap (the target: a leak shows there), and the ledger's size at
 // that cap (what a cold start grows by, which the old "growth from a cold start" row counted).
+// Since 2026-11-28 every cycle is fed what the client hands the engine (each instance's body
+// read by its own AlertGroupsReader: lib/engine-feed.ts), and the gated 3-peer rows show the
+// old method (fresh objects for every alert) beside them.
 import { join } from 'node:path';
 import { LineChild } from '../lib/line-child.ts';
 import { ROOT, type BenchContext } from '../lib/context.ts';
 import { EngineCycle, type CycleResult } from '../lib/engine-cycle.ts';
-import { EngineFeed, TOPOLOGY_LABEL, type Topology } from '../lib/engine-feed.ts';
+import { EngineFeed, TOPOLOGY_LABEL, type FeedInput, type Topology } from '../lib/engine-feed.ts';
 import type { BenchResult } from '../lib/result.ts';
 import { median, msSince, percentile, round } from '../lib/stats.ts';
 
 const SIZES = [1_000, 10_000, 50_000];
 const TOPOLOGIES: Topology[] = ['single', 'cluster3', 'ten'];
-const TARGET_MS = 20;
+/** Issue 29's targets for a 3-peer cluster: 15 ms at 10k alerts, 100 ms at 50k. */
+const TARGET_MS: Partial<Record<number, number>> = { 10_000: 15, 50_000: 100 };
 const STEADY_TARGET_PCT = 1;
 /** The steady state: the second half of the run, when the bounded memories are full. */
 const STEADY_FROM = 500;
@@ -74,50 +78,91 @@ function steadyGrowth(heap: HeapReport): { pct: number; xs: number[]; ys: number
   return { pct: ((at(last) - at(first)) / at(first)) * 100, xs, ys };
 }
 
+/**
+ * One topology and size: the median cycle and its phases. `input` is what the engine is
+ * handed (engine-feed.ts): 'reader' is the client's reader over each instance's body text (the
+ * method since 2026-11-28), 'fresh' fresh objects for every alert (the method until then).
+ */
+function measure(
+  ctx: BenchContext,
+  topology: Topology,
+  size: number,
+  input: FeedInput,
+): {
+  med: number;
+  times: number[];
+  phases: CycleResult['phases'][];
+  bytes: number;
+  readMs: number[];
+  runs: number;
+} {
+  const feed = new EngineFeed(topology, size, undefined, input);
+  const cycle = new EngineCycle(feed);
+  // Warm-up: the first cycle builds every record, the next ones warm the JIT.
+  const warmups = size >= 50_000 ? 2 : 3;
+  for (let w = 0; w < warmups; w++) {
+    feed.churn(0.01);
+    cycle.run(cycle.prepare());
+  }
+  const times: number[] = [];
+  const phases: CycleResult['phases'][] = [];
+  const readMs: number[] = [];
+  let bytes = 0;
+  const runs = size >= 50_000 ? ctx.runs : Math.max(ctx.runs, 7);
+  for (let r = 0; r < runs; r++) {
+    feed.churn(0.01);
+    const prepared = cycle.prepare();
+    readMs.push(feed.lastReadMs / feed.instances.length);
+    const t0 = process.hrtime.bigint();
+    const res = cycle.run(prepared);
+    times.push(msSince(t0));
+    bytes = res.deltaBytes;
+    phases.push(res.phases);
+  }
+  return { med: median(times), times, phases, bytes, readMs, runs };
+}
+
 export async function runCoreCycle(ctx: BenchContext): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   for (const size of SIZES) {
     for (const topology of TOPOLOGIES) {
-      const feed = new EngineFeed(topology, size);
-      const cycle = new EngineCycle(feed);
-      // Warm-up: the first cycle builds every record, the next ones warm the JIT.
-      const warmups = size >= 50_000 ? 2 : 3;
-      for (let w = 0; w < warmups; w++) {
-        feed.churn(0.01);
-        cycle.run(cycle.prepare());
-      }
-      const times: number[] = [];
-      const phases: CycleResult['phases'][] = [];
-      let bytes = 0;
-      const runs = size >= 50_000 ? ctx.runs : Math.max(ctx.runs, 7);
-      for (let r = 0; r < runs; r++) {
-        feed.churn(0.01);
-        const input = cycle.prepare();
-        const t0 = process.hrtime.bigint();
-        const res = cycle.run(input);
-        times.push(msSince(t0));
-        bytes = res.deltaBytes;
-        phases.push(res.phases);
-      }
-      const med = median(times);
-      const gated = size === 10_000 && topology === 'cluster3';
+      const { med, times, phases, bytes, readMs, runs } = measure(ctx, topology, size, 'reader');
+      const target = topology === 'cluster3' ? TARGET_MS[size] : undefined;
       const k = `${size / 1000}k`;
       results.push({
         name: `2 core cycle ${k} alerts, ${TOPOLOGY_LABEL[topology]}`,
         median: round(med),
         unit: 'ms',
-        target: gated ? `<= ${TARGET_MS} ms` : '',
-        pass: gated ? med <= TARGET_MS : null,
+        target: target !== undefined ? `<= ${target} ms` : '',
+        pass: target !== undefined ? med <= target : null,
         runs,
         notes:
-          `1% churn/cycle, p95 ${round(percentile(times, 95))} ms, delta ${round(bytes / 1024, 1)} KiB; ` +
+          `1% churn/cycle, fed by the client's reader; p95 ${round(percentile(times, 95))} ms, delta ${round(bytes / 1024, 1)} KiB; ` +
           `median merge ${round(median(phases.map((p) => p.merge)))} / diff ${round(median(phases.map((p) => p.diff)))} / ` +
-          `events+policy ${round(median(phases.map((p) => p.policy)))} / serialise ${round(median(phases.map((p) => p.serialise)))} ms` +
+          `events+policy ${round(median(phases.map((p) => p.policy)))} / serialise ${round(median(phases.map((p) => p.serialise)))} ms; ` +
+          `the reader (not in the cycle) ${round(median(readMs))} ms per instance's poll` +
           (topology === 'ten' ? `; ${size / 10} alerts per instance` : '') +
           (topology === 'cluster3' ? `; every peer holds all ${size}` : '') +
-          (gated && med > TARGET_MS ? `; TARGET MISSED by ${round(med - TARGET_MS)} ms` : ''),
+          (target !== undefined && med > target
+            ? `; TARGET MISSED by ${round(med - target)} ms`
+            : ''),
       });
       ctx.log(`  ${k} ${TOPOLOGY_LABEL[topology]}: ${round(med)} ms`);
+      if (target === undefined) continue;
+      // The old method beside the new one (issue 29: a method change shows the old figure).
+      const old = measure(ctx, topology, size, 'fresh');
+      results.push({
+        name: `2 core cycle ${k} alerts, ${TOPOLOGY_LABEL[topology]}, old method (fresh objects)`,
+        median: round(old.med),
+        unit: 'ms',
+        target: '',
+        pass: null,
+        runs: old.runs,
+        notes:
+          `every alert of every peer a fresh object each cycle (until 2026-11-28; the client hands unchanged groups and alerts back as they were); ` +
+          `median merge ${round(median(old.phases.map((p) => p.merge)))} / events+policy ${round(median(old.phases.map((p) => p.policy)))} ms`,
+      });
+      ctx.log(`  ${k} ${TOPOLOGY_LABEL[topology]}, old method: ${round(old.med)} ms`);
     }
   }
 

@@ -116,7 +116,7 @@ export class EngineCycle {
     for (const list of Object.values(delta.remove)) result.removes += list?.length ?? 0;
     const previous = { seq: this.#seq - 1, ...prev };
     const view = { seq: this.#seq, ...next };
-    const outcome = this.#pipeline.process(previous, view, this.#settings, this.#nowMs());
+    const outcome = this.#pipeline.process(previous, view, this.#settings, this.#nowMs(), changes);
     // As the core does after every merge (create-core.ts): reminders of unacknowledged alerts.
     const reminders = this.#pipeline.reminders(view, this.#settings, this.#nowMs());
     const events = [...outcome.events, ...reminders.events];

@@ -8,15 +8,24 @@
 // A sliding window over alert indices makes churn: each cycle drops the oldest `churn`
 // fraction and adds as many new alerts (resolved + new firing).
 //
-// Each cycle hands the engine fresh objects for every alert (what a JSON parse of a new poll
-// produces): alert, status, arrays and annotations are copied; only label objects are shared
-// (the merge never compares labels: the fingerprint stands for them). Copies are made outside
-// the timed region.
+// What the engine is handed each cycle, outside the timed region (`FeedInput`):
+// - 'reader' (default since 2026-11-28): what the client hands it. Each instance's body is
+//   written as JSON text and read by that instance's own AlertGroupsReader, as
+//   `api/client.ts` does: a group whose text is unchanged is the previous object again, and an
+//   unchanged alert of a changed group keeps its previous object (api/alert-reuse.ts). HA
+//   peers stamp `updatedAt` each on its own (Alertmanager's api/v2/api.go reports the time
+//   the alert reached that peer), so peers' texts differ and share no object.
+// - 'fresh' (the method until then): fresh objects for every alert of every instance each
+//   cycle (a JSON parse of the whole body without the reader's reuse): alert, status, arrays
+//   and annotations are copied; only label objects are shared.
+import { AlertGroupsReader } from '../../../main/core/api/alert-groups-reader.ts';
+import { StringPool } from '../../../main/core/api/string-pool.ts';
 import type { AlertGroup, GettableAlert } from '../../../main/core/api/types.ts';
 import type { InstanceView } from '../../../main/core/model/view.ts';
 import { gettable, receiverOf, type FleetOptions } from './fixtures.ts';
 
 export type Topology = 'single' | 'cluster3' | 'ten';
+export type FeedInput = 'reader' | 'fresh';
 
 export const TOPOLOGY_LABEL: Record<Topology, string> = {
   single: '1 instance',
@@ -71,12 +80,26 @@ export class EngineFeed {
   readonly #pool = new Map<number, GettableAlert>();
   /** Per instance: its groups by `receiver|alertname`, kept up to date by churn(). */
   readonly #skeletons: Map<string, Skeleton>[];
+  readonly #input: FeedInput;
+  /** 'reader': per instance, its client's reader and each alert's JSON text as it sends it. */
+  readonly #readers: AlertGroupsReader[];
+  readonly #texts: Map<number, string>[];
+  /** Milliseconds the readers took in the last payloads() call (not part of a core cycle). */
+  lastReadMs = 0;
 
-  constructor(topology: Topology, size: number, alertnames = Math.max(10, Math.round(size / 10))) {
+  constructor(
+    topology: Topology,
+    size: number,
+    alertnames = Math.max(10, Math.round(size / 10)),
+    input: FeedInput = 'reader',
+  ) {
     this.instances = instancesOf(topology);
     this.#size = size;
+    this.#input = input;
     this.#fleet = { alerts: Number.MAX_SAFE_INTEGER, alertnames, seed: 7 };
     this.#skeletons = this.instances.map(() => new Map());
+    this.#readers = this.instances.map(() => new AlertGroupsReader(new StringPool()));
+    this.#texts = this.instances.map(() => new Map());
     for (let i = 0; i < size; i++) this.#add(i);
   }
 
@@ -103,6 +126,7 @@ export class EngineFeed {
     const a = this.#pool.get(i);
     if (!a) return;
     this.#pool.delete(i);
+    for (const texts of this.#texts) texts.delete(i);
     const key = `${a.receivers[0]!.name}|${a.labels.alertname}`;
     for (const groups of this.#skeletons) {
       const g = groups.get(key);
@@ -123,8 +147,44 @@ export class EngineFeed {
     this.#start += n;
   }
 
-  /** Fresh /alerts/groups payloads (one per instance) for the current window. */
+  /** /alerts/groups payloads (one per instance) for the current window, as `input` says. */
   payloads(): AlertGroup[][] {
+    if (this.#input === 'fresh') return this.#freshPayloads();
+    const texts = this.#skeletons.map((groups, k) => this.#bodyText(groups, k));
+    const t0 = performance.now();
+    const out = texts.map((text, k) => {
+      const groups = this.#readers[k]!.readText(text);
+      if (!groups) throw new Error('the reader refused a bench body');
+      return groups;
+    });
+    this.lastReadMs = performance.now() - t0;
+    return out;
+  }
+
+  /** Instance k's body as its server writes it (peer k stamps updatedAt k seconds later). */
+  #bodyText(groups: Map<string, Skeleton>, k: number): string {
+    const texts = this.#texts[k]!;
+    const parts: string[] = [];
+    for (const g of groups.values()) {
+      const alerts: string[] = [];
+      for (const i of g.members) {
+        let t = texts.get(i);
+        if (t === undefined) {
+          const a = this.#pool.get(i)!;
+          const updatedAt = new Date(Date.parse(a.updatedAt) + k * 1000).toISOString();
+          t = JSON.stringify({ ...a, updatedAt });
+          texts.set(i, t);
+        }
+        alerts.push(t);
+      }
+      parts.push(
+        `{"labels":${JSON.stringify(g.labels)},"receiver":${JSON.stringify({ name: g.receiver })},"alerts":[${alerts.join(',')}]}`,
+      );
+    }
+    return `[${parts.join(',')}]`;
+  }
+
+  #freshPayloads(): AlertGroup[][] {
     return this.#skeletons.map((groups) => {
       const out: AlertGroup[] = [];
       for (const g of groups.values()) {
