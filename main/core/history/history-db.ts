@@ -54,6 +54,8 @@ export class HistoryDb {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     claim(path);
     this.#db = new Database(path);
+    // Prepares nothing until used (its statements then last until close()).
+    this.#intern = new Interner(this.#db);
     try {
       // Must precede the first table: lets the size cap give pages back to the OS.
       this.#db.exec('PRAGMA auto_vacuum = INCREMENTAL');
@@ -71,7 +73,6 @@ export class HistoryDb {
           `history file was written by a newer version (schema ${version}); left untouched`,
         );
       }
-      this.#intern = new Interner(this.#db);
       this.#db.exec('BEGIN');
       try {
         if (hasInlineEvents(this.#db)) migrateInlineEvents(this.#db, this.#intern);
@@ -93,6 +94,7 @@ export class HistoryDb {
         last.at === null ? null : Number(last.at),
       );
     } catch (e) {
+      this.#intern.close();
       this.#db.close();
       release(path);
       if (e instanceof HistoryFileError) throw e;
@@ -399,6 +401,7 @@ export class HistoryDb {
     this.#recent.close();
     if (!this.#db.isOpen) return;
     this.#insert.finalize();
+    this.#intern.close();
     this.#db.close();
     release(this.path);
   }

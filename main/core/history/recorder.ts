@@ -28,14 +28,32 @@ import { valuesOf } from '../model/record-values.ts';
 
 export const FLUSH_MS = 1_000;
 /**
- * Rows written per turn of the event loop: one transaction of 500 takes ~23 ms here (5,000
- * took ~250 ms, and a window's list query waited behind each one while 100,000 first-seen
- * alerts were written after start). The rest go in the next turns.
+ * Rows written per turn of the event loop, at most: one transaction of 500 took ~23 ms with
+ * names already known (5,000 took ~250 ms, and a window's list query waited behind each one
+ * while 100,000 first-seen alerts were written after start). The rest go in the next turns.
  */
 const CHUNK = 500;
+/**
+ * What one turn's transaction should take: rows per turn follow the measured cost of a row.
+ * First-seen alerts cost ~0.1 ms each (their names and label sets are new rows too), so a
+ * fixed 500 blocked the core ~50 ms per turn for the first minute at 100,000 alerts.
+ */
+const TURN_MS = 12;
+const MIN_CHUNK = 25;
 /** Rows kept while the file cannot be written; the oldest are dropped past this. */
 const MAX_QUEUE = 100_000;
 const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * Rows for the next turn's transaction after one of `rows` took `ms`: TURN_MS worth, between
+ * MIN_CHUNK and CHUNK. A transaction of fewer than MIN_CHUNK rows says too little (its commit
+ * dominates): `current` stays.
+ */
+export function rowsPerTurn(rows: number, ms: number, current: number): number {
+  if (rows < MIN_CHUNK) return current;
+  const fit = Math.floor((rows * TURN_MS) / Math.max(ms, 0.1));
+  return Math.max(MIN_CHUNK, Math.min(CHUNK, fit));
+}
 
 export interface HistoryStatus {
   enabled: boolean;
@@ -68,6 +86,8 @@ export class HistoryRecorder {
   readonly #opts: HistoryRecorderOptions;
   #db: HistoryDb | null = null;
   #queue: HistoryRecord[] = [];
+  /** Rows per turn (#learnChunk): CHUNK until a transaction says what a row costs. */
+  #chunk = CHUNK;
   #cycles: CycleReport[] = [];
   #timer: unknown;
   #error: string | undefined;
@@ -276,7 +296,7 @@ export class HistoryRecorder {
     if (this.#timer !== undefined || this.#closed) return;
     this.#timer = this.#opts.clock.setTimeout(() => {
       this.#timer = undefined;
-      this.flush(CHUNK);
+      this.flush(this.#chunk);
     }, ms);
   }
 
@@ -293,8 +313,10 @@ export class HistoryRecorder {
     }
     try {
       while (this.#queue.length > 0 && max > 0) {
-        const n = Math.min(CHUNK, max, this.#queue.length);
+        const n = Math.min(max === Infinity ? CHUNK : this.#chunk, max, this.#queue.length);
+        const t0 = performance.now();
         this.#db.append(this.#queue.slice(0, n));
+        this.#learnChunk(n, performance.now() - t0);
         this.#queue.splice(0, n);
         max -= n;
       }
@@ -313,6 +335,10 @@ export class HistoryRecorder {
     }
     if (this.#queue.length > 0) this.#schedule(0);
     if (this.#opts.clock.now() - this.#lastPrune >= PRUNE_EVERY_MS) this.#prune();
+  }
+
+  #learnChunk(rows: number, ms: number): void {
+    this.#chunk = rowsPerTurn(rows, ms, this.#chunk);
   }
 
   #scheduleRetry(): void {
