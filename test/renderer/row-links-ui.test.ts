@@ -1,7 +1,7 @@
 // Issue 27 items 4 and 7 in the window: runbook links on rows and group rows, the `o` key,
 // link templates from Settings › Links on rows and in the detail, and the filter hint.
-// Real Alertmanager, real core, browser shell, headless Chromium. The shell's openExternal
-// records what it was asked to open (test/renderer/support/ui.ts).
+// Real Alertmanager, real core, browser shell, headless Chromium. Links open in new tabs,
+// which test/renderer/support/ui.ts records and closes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
@@ -52,7 +52,7 @@ describe('row links', { skip: amSkipReason() }, () => {
     );
   });
 
-  it('clicking a row link opens it in the system browser, not in the window', async () => {
+  it('clicking a row link opens it in a new tab, not in the window', async () => {
     const { page } = ctx;
     const before = openedUrls().length;
     await page
@@ -62,6 +62,7 @@ describe('row links', { skip: amSkipReason() }, () => {
     await waitFor(async () => openedUrls().length > before, { timeoutMs: 5000 });
     assert.equal(openedUrls().at(-1), 'https://runbooks.example/disk');
     assert.equal(page.url().startsWith('http://127.0.0.1'), true);
+    assert.deepEqual(ctx.ui.handedToShell, [], 'not opened where the shell runs');
   });
 
   it('`o` opens the selected alert’s runbook; nothing for an alert without one', async () => {

@@ -98,8 +98,16 @@ export interface Ui {
   page: Page;
   /** Uncaught page errors and CSP violations seen so far. */
   problems: string[];
-  /** URLs the window asked the shell to open in the system browser ('app:openExternal'). */
+  /**
+   * Links the window opened in new tabs (the browser shell opens links in the user's browser;
+   * each tab is answered here, recorded and closed).
+   */
   opened: string[];
+  /**
+   * Links handed to the shell's 'app:openExternal' (Electron's way: the system browser). The
+   * browser shell's window must not (the shell's process would open them wherever it runs).
+   */
+  handedToShell: string[];
   close(): Promise<void>;
 }
 
@@ -122,8 +130,9 @@ export async function openUi(
 ): Promise<Ui> {
   const secrets = new MemorySecrets();
   const opened: string[] = [];
+  const handedToShell: string[] = [];
   const shell = await startBrowserShell({
-    openExternal: async (url) => void opened.push(url),
+    openExternal: async (url) => void handedToShell.push(url),
     createCore: (o) => createCore(opts.clock ? { ...o, clock: opts.clock } : o),
     settings,
     secrets,
@@ -135,7 +144,29 @@ export async function openUi(
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     colorScheme: opts.colorScheme ?? 'light',
   });
+  // Links open in new tabs: anything not the shell's is answered here (no network), and each
+  // new tab's first address is recorded.
+  const shellOrigin = new URL(shell.url).origin;
+  await context.route(
+    (u) => u.origin !== shellOrigin,
+    (r) => r.fulfill({ contentType: 'text/plain', body: 'a link the test opened' }),
+  );
   const page = await context.newPage();
+  context.on('page', (tab) => {
+    if (tab === page) return;
+    let taken = false;
+    const take = (): void => {
+      const u = tab.url();
+      if (taken || !/^https?:/.test(u)) return;
+      taken = true;
+      opened.push(u);
+      void tab.close().catch(() => {});
+    };
+    take();
+    tab.on('framenavigated', (f) => {
+      if (f === tab.mainFrame()) take();
+    });
+  });
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -159,6 +190,7 @@ export async function openUi(
     page,
     problems,
     opened,
+    handedToShell,
     async close() {
       await context.close().catch(() => {});
       await shell.close().catch(() => {});

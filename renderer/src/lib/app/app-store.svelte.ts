@@ -19,6 +19,7 @@ import { SoundPlayer } from '../sound/player.ts';
 import { ViewStore } from '../view/view-store.svelte.ts';
 import type { FilterState } from '../alerts/filter-state.svelte.ts';
 import { errorMessage } from './errors.ts';
+import { openLink, type LinkOpened } from '../links/open-link.ts';
 import { AppSettings, type SettingsChange } from './app-settings.svelte.ts';
 import { FilterPersistence } from './filter-persistence.svelte.ts';
 import { Navigation } from './navigation.svelte.ts';
@@ -175,11 +176,22 @@ export class AppStore {
     void this.bridge['history:markSeen']().catch(() => undefined /* history off */);
   }
 
-  openExternal(url: string): void {
-    void this.bridge['app:openExternal'](url).catch((e: unknown) => {
+  /**
+   * Opens an http(s) link (lib/links/open-link.ts): in the system browser (Electron) or a new
+   * tab (browser shell). Where it went, or null after saying why it did not open.
+   */
+  async openExternal(url: string): Promise<LinkOpened | null> {
+    try {
+      const inBrowser = this.#appSettings.info?.shell === 'browser';
+      return await openLink(url, {
+        ...(inBrowser ? {} : { shell: (u: string) => this.bridge['app:openExternal'](u) }),
+        tab: (u) => void window.open(u, '_blank', 'noopener,noreferrer'),
+      });
+    } catch (e) {
       // Refused (not http(s)) or no browser to hand it to: never a silent nothing.
       this.notifications.flash({ title: 'Link not opened', body: errorMessage(e) });
-    });
+      return null;
+    }
   }
 }
 
