@@ -121,6 +121,11 @@ function cpuTicks(pid: number): number {
   return Number(rest[11]) + Number(rest[12]);
 }
 
+/** Minutes since `t0` (a Date.now() reading), one decimal. */
+function minutesAt(t0: number): number {
+  return round((Date.now() - t0) / 60_000, 1);
+}
+
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : -1;
@@ -425,6 +430,16 @@ async function runConfig(
     const sampler = setInterval(() => steadyRss.push(rssMb(pid)), 5_000);
     if (left > 0) await cpuOver(pid, left, () => fleet.churn(0.01));
     clearInterval(sampler);
+    // The same list questions once the first minute's work is done (history written, polls
+    // bringing 1 % churn): the rows above are asked right after the first full poll, while
+    // the history still writes every alert first seen.
+    const settledAt = minutesAt(t0);
+    const later = connect(shell);
+    const settled = await listQueryTimes(
+      later.api,
+      Math.max(1, Math.round(expected.alerts / 1000)),
+    );
+    later.close();
     await new Promise((r) => setTimeout(r, 3000));
     const rssEnd = rssMb(pid);
     steadyRss.push(rssEnd);
@@ -456,6 +471,27 @@ async function runConfig(
           `list:query round trip over the browser shell's WebSocket, no page open: ${queries.scroll.length} ` +
           `positions down the whole list (rows around an 800 px viewport); first query (builds the ` +
           `list) ${round(queries.first, 1)} ms; max ${round(Math.max(...queries.scroll), 1)} ms`,
+      },
+      {
+        name: `6 scale ${n} list query p95 (scroll), later`,
+        median: round(percentile(settled.scroll, 95), 1),
+        unit: 'ms',
+        target: `<= ${QUERY_TARGET_MS} ms`,
+        pass: percentile(settled.scroll, 95) <= QUERY_TARGET_MS,
+        runs: settled.scroll.length,
+        notes:
+          `as the row "list query p95 (scroll)", asked ${settledAt} min after the core started ` +
+          `(1 % churn every 15 s meanwhile), not right after its first full poll; max ` +
+          `${round(Math.max(...settled.scroll), 1)} ms; typing each ${settled.typed.map((t) => round(t)).join(', ')} ms`,
+      },
+      {
+        name: `6 scale ${n} list query, typing a filter (max), later`,
+        median: round(Math.max(...settled.typed), 1),
+        unit: 'ms',
+        target: `<= ${QUERY_BLOCK_MS} ms`,
+        pass: Math.max(...settled.typed) <= QUERY_BLOCK_MS,
+        runs: settled.typed.length,
+        notes: `as the row "list query, typing a filter (max)", asked with the row above`,
       },
       {
         name: `6 scale ${n} list query, typing a filter (max)`,
