@@ -41,7 +41,9 @@ function wire(list: Row[]): ListRow[] {
   return list.map((r) =>
     r.kind === 'group'
       ? { ...r, shown: r.alerts.length, common: {}, silencedBy: [], allAckedByMe: false }
-      : r,
+      : r.kind === 'alert'
+        ? { ...r, groupCommon: {} }
+        : r,
   );
 }
 const rows = wire(flattenRows(groups, new Set()));

@@ -342,8 +342,23 @@ export class ListModel {
     const above = indexAt(o, n, Math.max(0, top - MARGIN_PX));
     const after: ListRow[] = [];
     let bytes = 0;
+    const rows = built.rows;
+    // The group row of an alert row (rows.ts: a group's alert rows follow it): found once
+    // by looking back, then followed while the next row taken is an alert row beside it.
+    let known = -1;
+    let knownGroup: GroupRow | undefined;
+    const groupOf = (i: number): GroupRow => {
+      if (!(knownGroup && (i === known + 1 || i === known - 1) && rows[known]!.kind === 'alert')) {
+        let k = i;
+        while (rows[k]!.kind !== 'group') k--;
+        knownGroup = rows[k] as GroupRow;
+      }
+      known = i;
+      return knownGroup!;
+    };
     const take = (i: number): ListRow | null => {
-      const row = this.#wireRow(built.rows[i]!, built.filter, view);
+      const r = rows[i]!;
+      const row = this.#wireRow(r, built.filter, view, r.kind === 'alert' ? groupOf(i) : undefined);
       // Measured, not guessed: labels and annotations are the servers' and may be huge.
       const size = JSON.stringify(row).length;
       if (after.length > 0 && bytes + size > ANSWER_BUDGET) return null;
@@ -365,16 +380,16 @@ export class ListModel {
     return { start: first - before.length, items: [...before, ...after] };
   }
 
-  #wireRow(r: Row, filter: AlertFilter, view: ViewSnapshot): ListRow {
+  #wireRow(r: Row, filter: AlertFilter, view: ViewSnapshot, group?: GroupRow): ListRow {
     if (r.kind === 'section') return r;
     if (r.kind === 'alert') {
       const alert = boundedAlert(r.alert);
       const undecided = filterUndecided(r.alert, filter);
       const inhibitors = inhibitorsOf(r.alert, view);
-      if (alert === r.alert && !undecided && !inhibitors) return r;
       return {
         ...r,
         alert,
+        groupCommon: groupCommonLabels(group!),
         ...(undecided ? { undecided: true as const } : {}),
         ...(inhibitors ? { inhibitors } : {}),
       };

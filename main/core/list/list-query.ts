@@ -49,6 +49,11 @@ export interface ListGroupRow extends Omit<GroupRow, 'alerts' | 'rank' | 'newest
 export interface ListAlertRow extends Omit<AlertRow, 'alert'> {
   /** Its values cut to row size (bounded-alert.ts): `clipped` says so. */
   alert: RowAlert;
+  /**
+   * Labels every shown alert of its group shares: the header says them once, the row shows
+   * what tells it apart from its neighbours (a node, an instance) instead.
+   */
+  groupCommon: LabelSet;
   /** The filter's regex could not be decided for this alert: it is shown, and says so. */
   undecided?: true;
   /** The alerts inhibiting it that are in the view, by name (at most MAX_INHIBITORS). */

@@ -351,3 +351,34 @@ describe('ListModel: what the window no longer works out from alerts it holds', 
     assert.equal(counts.byState.active, 6);
   });
 });
+
+describe('ListModel alert rows say what their group shares', () => {
+  it('each alert row carries its group’s common labels, wherever the answer starts', () => {
+    // Groups of 30 alerts sharing region per group (made for every group before a first
+    // answer; now only for the rows sent): rows are taken down from the viewport and up from
+    // it, so a row's group header may be above the answer's first row.
+    const view = fleet(20, 30);
+    for (const g of Object.values(view.groups)) {
+      const region = Number(g.key.slice(1)) % 2 === 0 ? 'eu' : 'us';
+      for (const fp of g.alerts) {
+        const a = view.alerts[fp]!;
+        view.alerts[fp] = { ...a, labels: { ...a.labels, region, zone: `${g.key}-z` } };
+      }
+    }
+    const model = new ListModel(sourceOf(() => view));
+    const first = model.answer(query());
+    for (const top of [0, first.height / 3, first.height / 2 + 17, first.height - 300]) {
+      const a = model.answer(query({ top }));
+      let checked = 0;
+      for (const row of a.items) {
+        if (row.kind !== 'alert') continue;
+        const g = view.groups[row.viewGroupKey]!;
+        const region = Number(g.key.slice(1)) % 2 === 0 ? 'eu' : 'us';
+        assert.equal(row.groupCommon.region, region, `${row.key} at ${top}`);
+        assert.equal(row.groupCommon.zone, `${g.key}-z`, `${row.key} at ${top}`);
+        checked++;
+      }
+      assert.ok(checked > 10, `${checked} alert rows at ${top}`);
+    }
+  });
+});
