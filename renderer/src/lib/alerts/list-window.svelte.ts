@@ -21,6 +21,17 @@ export interface ListParams {
   collapsed: Collapsed;
 }
 
+/** Nothing collapsed: how the list opens. */
+export const NOTHING_COLLAPSED: Collapsed = { all: false, except: [] };
+
+/** The list's params for a filter and collapse state (one shape: the window compares keys). */
+export function listParams(
+  filter: { value: ListQuery['filter']; groupBy: string },
+  collapsed: Collapsed,
+): ListParams {
+  return { filter: { ...filter.value, groupBy: filter.groupBy }, collapsed };
+}
+
 type Ask = (query: ListQuery) => Promise<ListAnswer>;
 
 interface Finding {
@@ -40,7 +51,9 @@ export class ListWindow {
   #params: ListParams | null = null;
   #paramsKey = '';
   #top = 0;
-  #height = 0;
+  // The window's height until the list's viewport reports its own: the first question, sent
+  // before the viewport exists, asks for enough rows to fill it.
+  #height = typeof window === 'undefined' ? 0 : window.innerHeight;
   #finding: Finding | null = null;
   /** The cursor row: every query without a find of its own locates it (still in the list?). */
   #tracked: string | null = null;

@@ -17,8 +17,15 @@ export class AppSettings {
   /** The last save queued: the next one starts after it (see `update`). */
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(bridge: BridgeApi) {
+  readonly #onLoaded: ((settings: Settings) => void) | undefined;
+
+  /**
+   * `onLoaded` runs as soon as the settings arrive, before the window renders with them: the
+   * window's first list question goes out then and is answered while the shell is drawn.
+   */
+  constructor(bridge: BridgeApi, onLoaded?: (settings: Settings) => void) {
     this.#bridge = bridge;
+    this.#onLoaded = onLoaded;
   }
 
   get info(): AppInfo | null {
@@ -48,7 +55,9 @@ export class AppSettings {
       this.#loadError = null;
     } catch (e) {
       this.#loadError = errorMessage(e);
+      return;
     }
+    this.#onLoaded?.(this.#settings);
   }
 
   /** Re-reads settings as stored (after a failed save, so the form shows what is kept). */

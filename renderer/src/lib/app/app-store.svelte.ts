@@ -9,6 +9,7 @@
 // The settings getters and methods below delegate to AppSettings; `navigate` and
 // `openSilenceForm` to Navigation (the silence views call them on the store).
 import { Facets } from '../alerts/facets.svelte.ts';
+import { ListWindow, listParams, NOTHING_COLLAPSED } from '../alerts/list-window.svelte.ts';
 import { warmSilences } from '../silences/silence-list.ts';
 import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, Subscriptions } from '$core/bridge/contract.ts';
@@ -42,6 +43,12 @@ export class AppStore {
   readonly sound = new SoundPlayer();
   /** Label names and values for autocompletion, asked of the core (the window holds no alerts). */
   readonly facets: Facets;
+  /**
+   * The alert list as the window holds it (the core's answers). The store's, not the alerts
+   * view's: its first question goes out the moment the settings (the remembered filter)
+   * arrive, so the core answers while the shell is being drawn.
+   */
+  readonly list: ListWindow;
   readonly #sounds: NotificationSounds;
   /** Ticks every few seconds so ages ("firing 12m") stay live. */
   #now = $state(Date.now());
@@ -51,7 +58,11 @@ export class AppStore {
   constructor(bridge: BridgeApi) {
     this.bridge = bridge;
     this.facets = new Facets(bridge);
-    const settings = (this.#appSettings = new AppSettings(bridge));
+    this.list = new ListWindow(bridge);
+    const settings = (this.#appSettings = new AppSettings(bridge, (loaded) => {
+      if (this.navigation.current === 'alerts' && loaded.instances.length > 0)
+        this.list.show(listParams(this.filter, NOTHING_COLLAPSED));
+    }));
     this.notifications = new Notifications({
       inBrowser: () => settings.info?.shell === 'browser',
       open: (n) => this.navigation.openNotification(n),
