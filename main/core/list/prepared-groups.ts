@@ -2,6 +2,7 @@
 // and kept (same object) across updates that did not touch the group. A keystroke then only
 // filters, and a delta only re-sorts the groups it touched, instead of resolving and sorting
 // 100,000 alerts every time. Pure, so it is unit-tested in plain Node.
+import { valuesOf } from '../model/record-values.ts';
 import type { AlertView, GroupView } from '../model/view.ts';
 import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
 
@@ -158,7 +159,9 @@ export function prepareGroups(
     byKey.set(g.key, p);
     memberships += p.sorted.length;
   }
-  const total = changes ? changes.alertCount : Object.keys(alerts).length;
+  // valuesOf, not Object.keys: listing a 100,000-key record took ~55 ms of every preparation
+  // (the merger hands the view's list over, so this costs nothing).
+  const total = changes ? changes.alertCount : valuesOf(alerts).length;
   const multi = shared(list, memberships, total);
   return { groups: list, byKey, multi, total, order, orderKey };
 

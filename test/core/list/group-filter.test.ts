@@ -15,6 +15,7 @@ import {
   type PreparedGroups,
 } from '../../../main/core/list/prepared-groups.ts';
 import { prng } from '../../bench/lib/fixtures.ts';
+import { builtFrom } from '../../../main/core/model/record-values.ts';
 import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
 import {
   alertPasses,
@@ -431,4 +432,37 @@ describe('wordHits: one scan of the group’s text per word', () => {
       words: [w],
     };
   };
+});
+
+describe('prepareGroups: the alerts record is never listed', () => {
+  // A 100,000-key record costs ~55 ms to list (Object.keys/values); the merger hands every
+  // view's list over (record-values.ts builtFrom), so preparing a view must not list it again.
+  it('counts the alerts from the list the merger handed over', () => {
+    const r = prng(7);
+    const list = Array.from({ length: 50 }, (_, i) => randomAlert(r, `fp${i}`));
+    const record: Record<string, AlertView> = {};
+    for (const a of list) record[a.fingerprint] = a;
+    let listed = 0;
+    const alerts = new Proxy(record, {
+      ownKeys(target) {
+        listed++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    builtFrom(alerts, list);
+    const groups: GroupView[] = [0, 1].map((g) => ({
+      key: `g${g}`,
+      clusterId: 'c1',
+      receivers: ['r'],
+      labels: {},
+      alerts: list.filter((_, i) => i % 2 === g).map((a) => a.fingerprint),
+      counts: { active: 0, suppressed: 0, unprocessed: 0 },
+      severity: '',
+      stale: false,
+    }));
+    const first = prepareGroups(null, groups, alerts, ['critical']);
+    const next = prepareGroups(first, groups, alerts, ['critical']);
+    assert.equal(next.total, 50);
+    assert.equal(listed, 0, `the alerts record was listed ${listed} times`);
+  });
 });
