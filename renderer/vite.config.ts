@@ -25,11 +25,38 @@ function devCsp(): Plugin {
   };
 }
 
+/**
+ * The browser shell's early connection (src/early.ts) is an entry of its own, put before the
+ * main script: module scripts run in document order, each once fetched, so it runs as soon as
+ * its few kB arrive instead of after the whole app is fetched and compiled. (Two scripts in
+ * index.html would be bundled into one entry.) The dev server serves it from source.
+ */
+function earlyScript(): Plugin {
+  const tag = (src: string) => `<script type="module" crossorigin src="${src}"></script>\n    `;
+  return {
+    name: 'amtray-early-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.filename.endsWith('index.html')) return html;
+        const early = ctx.server
+          ? '/src/early.ts'
+          : Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'early')
+              ?.fileName;
+        if (!early) throw new Error('the early connection chunk was not built');
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('index.html has no module script');
+        return html.slice(0, at) + tag(ctx.server ? early : `./${early}`) + html.slice(at);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   // Relative asset URLs: the same build is loaded from app:// (Electron) and http:// (browser shell).
   base: './',
-  plugins: [svelte(), devCsp()],
+  plugins: [svelte(), devCsp(), earlyScript()],
   // The window imports the Electron-free core (types, matchers, model rules) as `$core/...`.
   resolve: { alias: { $core: fileURLToPath(new URL('../main/core', import.meta.url)) } },
   build: {
@@ -41,6 +68,7 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         sound: fileURLToPath(new URL('sound.html', import.meta.url)),
+        early: fileURLToPath(new URL('src/early.ts', import.meta.url)),
       },
     },
   },

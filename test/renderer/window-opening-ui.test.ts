@@ -1,5 +1,8 @@
 // Opening the window (issue 29: "complete" is what the user waits for). The window does no more
 // before its first rows are drawn than those rows need:
+// - in the browser shell a small module of its own (src/early.ts) opens the connection and asks
+//   the first questions while the app is still being fetched and compiled; the window takes
+//   the answers over, and each question goes out once whichever of the two asks it;
 // - its first list question goes out the moment the settings (the remembered filter) arrive,
 //   before the shell is drawn, so the core answers while the shell is being drawn;
 // - the first frame with rows draws the rows that fit in the viewport only; the rows beyond it
@@ -78,6 +81,8 @@ describe('opening the window', { skip: amSkipReason() }, () => {
   let am: AmProcess;
   let browser: Browser;
   let ui: Ui;
+  /** Requests on the wire, by channel (the early connection's and the window's). */
+  const asked: string[] = [];
 
   before(async () => {
     am = await startAlertmanager();
@@ -99,7 +104,16 @@ describe('opening the window', { skip: amSkipReason() }, () => {
             message: `core holds ${ALERTS} alerts`,
           });
         },
-        onPage: (page) => page.addInitScript(OPENING_PROBE),
+        onPage: async (page) => {
+          page.on('websocket', (ws) =>
+            ws.on('framesent', (f) => {
+              const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
+              const m = /"type":"request","channel":"([^"]+)"/.exec(text);
+              if (m) asked.push(m[1]!);
+            }),
+          );
+          await page.addInitScript(OPENING_PROBE);
+        },
       },
     );
   });
@@ -127,6 +141,17 @@ describe('opening the window', { skip: amSkipReason() }, () => {
           .queryBeforeShell,
     );
     assert.equal(before, true, 'the first list:query went out after the filter bar was drawn');
+  });
+
+  it('asks each first question once, whether the early connection or the window asks', async () => {
+    await firstFrame();
+    await new Promise((r) => setTimeout(r, 1_500));
+    const count = (c: string) => asked.filter((a) => a === c).length;
+    assert.deepEqual(
+      { info: count('app:info'), settings: count('settings:get'), list: count('list:query') },
+      { info: 1, settings: 1, list: 1 },
+      asked.join(', '),
+    );
   });
 
   it('draws the rows that fit first, and the rows beyond the viewport after that frame', async () => {

@@ -9,6 +9,7 @@ import {
   type BridgeApi,
 } from '$core/bridge/contract.ts';
 import { createWsBridge, type BridgeStatus } from './ws-client.ts';
+import { bridgeSocketUrl } from './socket-url.ts';
 
 export { BridgeCallError } from '$core/bridge/contract.ts';
 export type { BridgeStatus } from './ws-client.ts';
@@ -72,12 +73,13 @@ export function getBridge(): BridgeApi {
     bridge = wrapPreload(window.amtray);
     return bridge;
   }
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const url = `${scheme}//${location.host}/bridge?token=${encodeURIComponent(token)}`;
-  const ws = createWsBridge(url, {
+  // The early connection (early.ts), when it ran: its socket and first answers are taken over.
+  const early = window.amtrayEarly;
+  delete window.amtrayEarly;
+  const ws = createWsBridge(bridgeSocketUrl(location), {
     createSocket: (u) => new WebSocket(u),
     yieldToRender: afterNextFrame,
+    ...(early ? { early } : {}),
   });
   status = ws.status();
   ws.onStatus((s) => {

@@ -28,8 +28,29 @@ export interface WebSocketLike {
 
 export type BridgeStatus = 'connecting' | 'open' | 'closed';
 
+/**
+ * A connection opened before the client existed (the browser shell's early.ts: it connects and
+ * asks for the window's first answers while the main bundle is still being fetched and
+ * compiled). The client takes the socket over, handles what it received so far, and hands each
+ * early request's answer to the first call of the same channel with the same arguments.
+ */
+export interface EarlyConnection {
+  socket: WebSocketLike;
+  /** Messages received before the client took over, in order (the early listener's). */
+  received: unknown[];
+  /** Requests sent on it (wire ids of their own, away from the client's). */
+  requests: { id: number; channel: string; args: unknown[] }[];
+  /** Stops the early listener: the client's own take over in the same turn. */
+  handOver(): void;
+}
+
+/** How long an early answer nobody asked for is kept (the window asked something else). */
+const PREFETCH_KEPT_MS = 10_000;
+
 export interface WsBridgeOptions {
   createSocket: (url: string) => WebSocketLike;
+  /** An early connection to take over instead of opening the first socket. */
+  early?: EarlyConnection;
   /** First reconnect delay; doubles up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -72,6 +93,11 @@ interface Sub {
   wireId?: number;
 }
 
+/** Early requests are matched by channel and the exact JSON of their arguments. */
+function requestKey(channel: string, args: readonly unknown[]): string {
+  return `${channel}\n${JSON.stringify(args)}`;
+}
+
 export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge {
   const retryMs = options.retryMs ?? 250;
   const maxRetryMs = options.maxRetryMs ?? 5000;
@@ -96,6 +122,9 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
   /** Requests waiting for the connection to open (kept across reconnects: never sent yet). */
   let outbox: { id: number; text: string }[] = [];
   const pending = new Map<number, Pending>();
+  /** Early requests' answers by channel and arguments, each for the first matching call. */
+  const prefetched = new Map<string, Promise<unknown>>();
+  let early = options.early;
   const subs = new Set<Sub>();
   const subsByWireId = new Map<number, Sub>();
   const statusListeners = new Set<(status: BridgeStatus) => void>();
@@ -205,12 +234,27 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     for (const data of queued) onMessage(data);
   }
 
+  /** Takes over an early connection's requests: their answers wait for the first asker. */
+  function adoptRequests(taken: EarlyConnection): void {
+    for (const r of taken.requests) {
+      const answer = new Promise<unknown>((resolve, reject) =>
+        pending.set(r.id, { resolve, reject }),
+      );
+      // Nobody may ever ask (the window opened on another view): not an unhandled rejection.
+      answer.catch(() => undefined);
+      prefetched.set(requestKey(r.channel, r.args), answer);
+    }
+    if (taken.requests.length > 0) setTimer(() => prefetched.clear(), PREFETCH_KEPT_MS);
+  }
+
   function connect(): void {
     if (closedForGood) return;
     setStatus('connecting');
-    const ws = options.createSocket(url);
+    const taken = early;
+    early = undefined;
+    const ws = taken ? taken.socket : options.createSocket(url);
     socket = ws;
-    ws.addEventListener('open', () => {
+    const onOpen = (): void => {
       if (socket !== ws) return;
       delay = retryMs;
       failedAttempts = 0;
@@ -221,7 +265,8 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
       // view snapshot, so the window can lay itself out while the snapshot is on its way.
       for (const { text } of queued) ws.send(text);
       for (const sub of subs) subscribeOnWire(sub);
-    });
+    };
+    ws.addEventListener('open', onOpen);
     ws.addEventListener('message', (event) => {
       if (socket === ws) receive(event.data);
     });
@@ -232,7 +277,7 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     ws.addEventListener('open', () => {
       opened = true;
     });
-    ws.addEventListener('close', () => {
+    const onClose = (): void => {
       if (socket !== ws) return;
       flushInbox();
       socket = undefined;
@@ -256,7 +301,21 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
         connect();
       }, delay);
       delay = Math.min(delay * 2, maxRetryMs);
-    });
+    };
+    ws.addEventListener('close', onClose);
+    if (taken) {
+      // In this turn: the early listener stops as ours start, so no message is lost or seen
+      // twice; what it received is handled first, in order.
+      taken.handOver();
+      adoptRequests(taken);
+      if (ws.readyState === OPEN) {
+        opened = true;
+        onOpen();
+      }
+      for (const data of taken.received) receive(data);
+      // Closed before the take-over: its 'close' event is gone; reconnect as after one.
+      if (ws.readyState > OPEN) onClose();
+    }
   }
 
   function request(channel: string, given: unknown[]): Promise<unknown> {
@@ -265,6 +324,12 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
     if (closedForGood)
       return Promise.reject(new BridgeCallError({ kind: 'internal', message: 'bridge closed' }));
+    const key = requestKey(channel, args);
+    const answer = prefetched.get(key);
+    if (answer) {
+      prefetched.delete(key);
+      return answer;
+    }
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });

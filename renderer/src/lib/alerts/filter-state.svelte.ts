@@ -6,6 +6,7 @@ import { formatMatcher } from '$core/matchers/format.ts';
 import type { UiSettings } from '$core/settings/types.ts';
 import { parseFilterText, splitSegments, type ParsedFilter } from '$core/list/filter-text.ts';
 import type { AlertFilter } from '$core/list/rows.ts';
+import { filterValue } from './list-params.ts';
 
 export type FilterValue = UiSettings['filter'];
 
@@ -96,14 +97,14 @@ export class FilterState {
 
   /** A plain copy, for saving. */
   get value(): FilterValue {
-    return {
+    return filterValue({
       text: this.#text,
       ...this.#toggles,
-      receivers: [...this.#receivers],
-      instances: [...this.#instances],
+      receivers: this.#receivers,
+      instances: this.#instances,
       groupBy: this.#groupBy,
-      ...(this.#myTeam ? { myTeam: true } : {}),
-    };
+      myTeam: this.#myTeam,
+    });
   }
 
   /** The label the list is sectioned by ('' = Alertmanager's groups). */

@@ -6,31 +6,8 @@
 // typed is dropped; an answer to the same filter is shown even when the window has scrolled on
 // since (its rows are right, the next answer fills the rest).
 import type { BridgeApi } from '$core/bridge/contract.ts';
-import type {
-  Collapsed,
-  ListAnswer,
-  ListFind,
-  ListFound,
-  ListQuery,
-  ListRow,
-} from '$core/list/list-query.ts';
-
-/** What decides the list's rows (not where the window is in it). */
-export interface ListParams {
-  filter: ListQuery['filter'];
-  collapsed: Collapsed;
-}
-
-/** Nothing collapsed: how the list opens. */
-export const NOTHING_COLLAPSED: Collapsed = { all: false, except: [] };
-
-/** The list's params for a filter and collapse state (one shape: the window compares keys). */
-export function listParams(
-  filter: { value: ListQuery['filter']; groupBy: string },
-  collapsed: Collapsed,
-): ListParams {
-  return { filter: { ...filter.value, groupBy: filter.groupBy }, collapsed };
-}
+import { listQuery, type ListParams } from './list-params.ts';
+import type { ListAnswer, ListFind, ListFound, ListQuery, ListRow } from '$core/list/list-query.ts';
 
 type Ask = (query: ListQuery) => Promise<ListAnswer>;
 
@@ -158,13 +135,7 @@ export class ListWindow {
     const stale = this.#stale;
     this.#stale = false;
     const find = finding?.find ?? (this.#tracked !== null ? { key: this.#tracked } : undefined);
-    const query: ListQuery = {
-      id: ++this.#nextId,
-      ...params,
-      top: this.#top,
-      height: this.#height,
-      ...(find ? { find } : {}),
-    };
+    const query = listQuery(++this.#nextId, params, this.#top, this.#height, find);
     try {
       const answer = await this.#ask(query);
       this.#failed = null;

@@ -9,7 +9,8 @@
 // The settings getters and methods below delegate to AppSettings; `navigate` and
 // `openSilenceForm` to Navigation (the silence views call them on the store).
 import { Facets } from '../alerts/facets.svelte.ts';
-import { ListWindow, listParams, NOTHING_COLLAPSED } from '../alerts/list-window.svelte.ts';
+import { ListWindow } from '../alerts/list-window.svelte.ts';
+import { listParams, NOTHING_COLLAPSED } from '../alerts/list-params.ts';
 import { warmSilences } from '../silences/silence-list.ts';
 import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, Subscriptions } from '$core/bridge/contract.ts';
