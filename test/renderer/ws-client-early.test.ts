@@ -5,37 +5,8 @@
 // reconnected.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  createWsBridge,
-  type EarlyConnection,
-  type WebSocketLike,
-} from '../../renderer/src/bridge/ws-client.ts';
-
-class FakeSocket implements WebSocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  #listeners = new Map<string, ((e: { data: unknown }) => void)[]>();
-  send(data: string): void {
-    this.sent.push(data);
-  }
-  close(): void {
-    this.emit('close');
-  }
-  addEventListener(type: string, listener: (e: { data: unknown }) => void): void {
-    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
-  }
-  removeEventListener(type: string, listener: (e: { data: unknown }) => void): void {
-    this.#listeners.set(
-      type,
-      (this.#listeners.get(type) ?? []).filter((l) => l !== listener),
-    );
-  }
-  emit(type: string, data?: unknown): void {
-    if (type === 'open') this.readyState = 1;
-    if (type === 'close') this.readyState = 3;
-    for (const l of this.#listeners.get(type) ?? []) l({ data });
-  }
-}
+import { createWsBridge, type EarlyConnection } from '../../renderer/src/bridge/ws-client.ts';
+import { FakeSocket } from './support/fake-socket.ts';
 
 const EARLY = 1_000_000_000;
 const result = (id: number, value: unknown) =>

@@ -2,27 +2,8 @@
 // before handling the next ones, which stay in order; a close first handles what was queued.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createWsBridge, type WebSocketLike } from '../../renderer/src/bridge/ws-client.ts';
-
-class FakeSocket implements WebSocketLike {
-  readyState = 0;
-  sent: string[] = [];
-  #listeners = new Map<string, ((e: { data: unknown }) => void)[]>();
-  send(data: string): void {
-    this.sent.push(data);
-  }
-  close(): void {
-    this.emit('close');
-  }
-  addEventListener(type: string, listener: (e: { data: unknown }) => void): void {
-    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
-  }
-  emit(type: string, data?: unknown): void {
-    if (type === 'open') this.readyState = 1;
-    if (type === 'close') this.readyState = 3;
-    for (const l of this.#listeners.get(type) ?? []) l({ data });
-  }
-}
+import { createWsBridge } from '../../renderer/src/bridge/ws-client.ts';
+import { FakeSocket } from './support/fake-socket.ts';
 
 function setup() {
   const sockets: FakeSocket[] = [];
