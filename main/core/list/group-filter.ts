@@ -18,6 +18,7 @@ import {
   type GroupRow,
 } from './rows.ts';
 import {
+  baseWithWords,
   withWordHits,
   wordHits,
   type PreparedGroup,
@@ -170,10 +171,9 @@ function resultFor(req: ResultRequest): FilterResult {
   let passed: readonly AlertView[];
   if (perAlert === null) passed = [];
   else if (filter.words.length > 0) {
-    const hits = wordHits(p, filter.words);
     const rest: AlertFilter = { ...filter, words: [] };
-    const holding = hits.count === p.sorted.length ? base : withWordHits(p, base, hits);
-    if (hits.count === 0) passed = [];
+    const holding = holdingWords(p, base, fromParent !== undefined, filter.words);
+    if (holding.length === 0) passed = [];
     // Typing on: the parent's alerts passed the rest already; only the words are tested.
     else if (fromParent !== undefined && req.wordsOnly) passed = holding;
     else passed = holding.filter((a) => alertPasses(a, rest, perAlert));
@@ -193,6 +193,26 @@ function resultFor(req: ResultRequest): FilterResult {
   results.set(key, result);
   if (results.size > KEPT) results.delete(results.keys().next().value!);
   return result;
+}
+
+/**
+ * A parent's result this small (against the group's alerts) is searched alert by alert; a
+ * larger one by one scan of the group's text per word.
+ */
+const FEW = 4;
+
+/** The alerts of `base` that hold every word. */
+function holdingWords(
+  p: PreparedGroup,
+  base: readonly AlertView[],
+  narrowing: boolean,
+  words: readonly string[],
+): readonly AlertView[] {
+  // Typing on narrows what the last word left: in most groups nothing, so nothing to search.
+  if (narrowing && base.length * FEW <= p.sorted.length) return baseWithWords(p, base, words);
+  const hits = wordHits(p, words);
+  if (hits.count === p.sorted.length) return base;
+  return hits.count === 0 ? [] : withWordHits(p, base, hits);
 }
 
 /**

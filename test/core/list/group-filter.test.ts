@@ -12,6 +12,7 @@ import {
   prepareGroups,
   withWordHits,
   wordHits,
+  type PreparedGroup,
   type PreparedGroups,
 } from '../../../main/core/list/prepared-groups.ts';
 import { prng } from '../../bench/lib/fixtures.ts';
@@ -432,6 +433,110 @@ describe('wordHits: one scan of the group’s text per word', () => {
       words: [w],
     };
   };
+});
+
+describe('typing on searches only what the last word left', () => {
+  // At 100,000 alerts every keystroke scanned every group's whole text although, after the
+  // first letters, most groups had nothing left to narrow: ~40 ms of each keystroke.
+  const alertOf = (fp: string, alertname: string, summary: string): AlertView => ({
+    ...randomAlert(prng(5), fp),
+    labels: { alertname, severity: 'critical' },
+    annotations: { summary },
+  });
+  const groupOf = (key: string, fps: string[]): GroupView => ({
+    key,
+    clusterId: 'c1',
+    receivers: ['r'],
+    labels: {},
+    alerts: fps,
+    counts: { active: 0, suppressed: 0, unprocessed: 0 },
+    severity: '',
+    stale: false,
+  });
+  const filterOf = (text: string): AlertFilter => ({
+    showActive: true,
+    showSilenced: true,
+    showInhibited: true,
+    showUnprocessed: true,
+    receivers: [],
+    instances: [],
+    matchers: parseFilterText(text).matchers,
+    words: parseFilterText(text).words,
+  });
+  /** Counts the searches in a prepared group's text from here on. */
+  const watchText = (p: PreparedGroup): { searches: number; cuts: number } => {
+    const seen = { searches: 0, cuts: 0 };
+    // A String object: its search methods can be replaced, and the list uses it as the text.
+    const text = new String(p.text);
+    for (const m of ['indexOf', 'substring', 'includes'] as const) {
+      const real = String.prototype[m] as (...a: unknown[]) => unknown;
+      Object.defineProperty(text, m, {
+        value: (...a: unknown[]) => {
+          if (m === 'substring') seen.cuts++;
+          else seen.searches++;
+          return real.apply(String(text), a);
+        },
+      });
+    }
+    p.text = text as unknown as string;
+    return seen;
+  };
+
+  it('leaves a group alone once a word hid all of it, and searches the few left alert by alert', () => {
+    const alerts: Record<string, AlertView> = {};
+    const fps = (prefix: string, n: number, name: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => {
+        const fp = `${prefix}${i}`;
+        alerts[fp] = alertOf(fp, name(i), `the ${name(i)} of ${fp}`);
+        return fp;
+      });
+    const groups = {
+      disk: groupOf(
+        'disk',
+        fps('d', 12, () => 'DiskFull'),
+      ),
+      mixed: groupOf(
+        'mixed',
+        fps('m', 12, (i) => (i === 3 ? 'CrashLooping' : 'NodeDown')),
+      ),
+      crash: groupOf(
+        'crash',
+        fps('c', 12, () => 'CrashLooping'),
+      ),
+    };
+    const prepared = prepareGroups(null, groups, alerts, ['critical']);
+    const gf = new GroupFilter(() => 0);
+    const shown = (text: string) =>
+      gf
+        .build(prepared, filterOf(text))
+        .groups.map((g) => [g.key, g.alerts.length])
+        .sort();
+    assert.deepEqual(shown('cra'), [
+      ['crash', 12],
+      ['mixed', 1],
+    ]);
+    const disk = watchText(prepared.byKey.get('disk')!);
+    const mixed = watchText(prepared.byKey.get('mixed')!);
+    assert.deepEqual(shown('crash'), [
+      ['crash', 12],
+      ['mixed', 1],
+    ]);
+    assert.equal(disk.searches + disk.cuts, 0, 'a group "cra" hid is not searched for "crash"');
+    // The one alert "cra" left in the mixed group: its own text is cut out and searched, not
+    // the group's whole text.
+    assert.deepEqual(mixed, { searches: 0, cuts: 1 });
+    assert.deepEqual(shown('crashl'), [
+      ['crash', 12],
+      ['mixed', 1],
+    ]);
+    assert.deepEqual(shown('crashx'), []);
+    // A word that narrows no recent filter searches every group's whole text again.
+    assert.deepEqual(shown('ash'), [
+      ['crash', 12],
+      ['mixed', 1],
+    ]);
+    assert.ok(disk.searches > 0, 'a new word searches the whole group again');
+  });
 });
 
 describe('prepareGroups: the alerts record is never listed', () => {
