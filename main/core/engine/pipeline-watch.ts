@@ -18,6 +18,7 @@
 import type { AlertView, ClusterView } from '../model/view.ts';
 import { labelTest } from '../matchers/label-test.ts';
 import type { NotificationSettings } from '../settings/types.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 interface ClusterWatch {
   /** When the alert was last listed on this cluster (ms), if ever. */
@@ -151,8 +152,9 @@ export class PipelineWatch {
   ): Set<string> {
     if (this.#present?.alerts === alerts && this.#present.text === text) return this.#present.on;
     const on = new Set<string>();
-    for (const fp in alerts) {
-      const a = alerts[fp]!;
+    // The merger's list of the record (valuesOf): for…in over 100,000 keys took ~60 ms of
+    // every merge that changed an alert.
+    for (const a of valuesOf(alerts)) {
       if (a.stale || !test(a.labels)) continue;
       for (const c of a.clusters) on.add(c);
     }

@@ -11,6 +11,7 @@
 import type { LabelSet } from '../api/types.ts';
 import { evaluateAlert } from '../matchers/evaluate.ts';
 import type { MergedView, SilenceView } from '../model/view.ts';
+import { valuesOf } from '../model/record-values.ts';
 
 /** The comment prefix of an acknowledgement (kthxbye's default `-extend-with-prefix`). */
 export const ACK_PREFIX = 'ACK!';
@@ -99,8 +100,7 @@ export function planAcks(
   }
   if (tended.length === 0) return steps;
   const byCluster = new Map<string, LabelSet[]>();
-  for (const fp in view.alerts) {
-    const a = view.alerts[fp]!;
+  for (const a of valuesOf(view.alerts)) {
     for (const c of a.clusters) {
       let list = byCluster.get(c);
       if (!list) byCluster.set(c, (list = []));

@@ -12,6 +12,7 @@
 // cluster has answered again without it (a cluster not yet polled after a start proves nothing).
 import type { MergedView } from '../engine/merge.ts';
 import type { SilenceAttention } from '../model/view.ts';
+import { valuesOf } from '../model/record-values.ts';
 import {
   HygieneMemory,
   sameMark,
@@ -71,7 +72,7 @@ export class SilenceHygiene {
       // alert records changed.
       this.#alerts = view.alerts;
       const used = new Set<string>();
-      for (const fp in view.alerts) for (const k of view.alerts[fp]!.silencedBy) used.add(k);
+      for (const a of valuesOf(view.alerts)) for (const k of a.silencedBy) used.add(k);
       this.#used = used;
     }
     const next = new Map<string, SilenceAttention>();
