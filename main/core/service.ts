@@ -7,6 +7,7 @@ import type { AppNotification, CoreEvent } from './model/events.ts';
 import type { AlertView, ViewMessage, ViewSnapshot } from './model/view.ts';
 import type { SelectionItem, SelectionPlan } from './model/selection-plan.ts';
 import type { InstanceSettings, Settings } from './settings/types.ts';
+import type { Changes } from './list/prepared-groups.ts';
 
 /** One poll cycle's outcome, with the view it was decided on (the history records it). */
 export interface CycleReport {
@@ -143,6 +144,11 @@ export interface Core {
   stop(): Promise<void>;
 
   snapshot(): ViewSnapshot;
+  /**
+   * The groups touched after view `fromSeq` up to the current view `toSeq` (the list's
+   * preparation looks again only at those), or undefined when not known.
+   */
+  listChanges(fromSeq: number, toSeq: number): Changes | undefined;
   /** The listener receives the full snapshot at once, then deltas; returns unsubscribe. */
   subscribe(listener: (message: ViewMessage) => void): () => void;
   onEvents(listener: (events: CoreEvent[]) => void): () => void;

@@ -61,6 +61,7 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
     severityOrder: () => core.getSettings().severityOrder,
     watchdog: () => core.getSettings().notifications.watchdog,
     team: () => core.getSettings().notifications.team,
+    changes: (from, to) => core.listChanges(from, to),
   });
   // Follows the core's deltas once asked for (a rebuild per poll would be 100 ms at 100k).
   const facets = new LabelFacets(

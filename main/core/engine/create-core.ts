@@ -41,6 +41,9 @@ import { PipelineWatch } from './pipeline-watch.ts';
 import { silenceCommands } from './silence-commands.ts';
 import { labelTest } from '../matchers/label-test.ts';
 import { sendTestAlertTo } from './test-alert.ts';
+import { ChangeLog } from './change-log.ts';
+import { valuesOf } from '../model/record-values.ts';
+import type { Changes } from '../list/prepared-groups.ts';
 
 export type { CoreOptions };
 
@@ -65,6 +68,7 @@ class EngineCore implements Core {
   readonly #pipeline: PipelineWatch;
   #view: MergedView;
   #seq = 0;
+  readonly #changeLog = new ChangeLog();
   #started = false;
   #paused = false;
   readonly silences: Core['silences'];
@@ -176,6 +180,11 @@ class EngineCore implements Core {
     return { seq: this.#seq, ...this.#view };
   }
 
+  listChanges(fromSeq: number, toSeq: number): Changes | undefined {
+    if (toSeq !== this.#seq) return undefined;
+    return this.#changeLog.since(fromSeq, toSeq, valuesOf(this.#view.alerts).length);
+  }
+
   subscribe(listener: (message: ViewMessage) => void): () => void {
     listener({ type: 'snapshot', snapshot: this.snapshot() });
     return CoreListeners.add(this.#listeners.view, listener);
@@ -253,6 +262,7 @@ class EngineCore implements Core {
 
   #publish(prev: MergedView, delta: ViewDelta, changes: MergeChanges | undefined): void {
     this.#seq = delta.seq;
+    this.#changeLog.record(delta.seq, changes?.touchedGroups);
     this.#listeners.emitView({ type: 'delta', delta });
 
     const at = this.#clock.now();

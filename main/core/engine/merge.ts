@@ -41,6 +41,12 @@ export interface MergeChanges {
   removedAlerts: string[];
   groups: GroupView[];
   removedGroups: string[];
+  /**
+   * Every group whose record or any of whose alert records changed, or that went: a group
+   * record can stay the same object while one of its alerts changed (groupEqual), and the
+   * list's per-group preparation must know (list/prepared-groups.ts, Changes).
+   */
+  touchedGroups: string[];
 }
 
 export interface MergeResult {
@@ -157,6 +163,7 @@ export class Merger {
       removedAlerts: alertChanges.removed,
       groups: groupChanges.changed,
       removedGroups: groupChanges.removed,
+      touchedGroups: groupChanges.touched,
     };
     return { view, changes: tracked ? changes : undefined };
   }
@@ -198,12 +205,15 @@ export class Merger {
   #rebuildGroups(
     clusters: Record<string, ClusterView>,
     severityOrder: readonly string[],
-  ): { changed: GroupView[]; removed: string[] } {
+  ): { changed: GroupView[]; removed: string[]; touched: string[] } {
     const changed: GroupView[] = [];
     const removed: string[] = [];
+    const touched: string[] = [];
     const state = this.#state;
     const record = (fp: string): AlertView => state.slots.get(fp)!.view!;
     for (const gs of state.takeGroups()) {
+      // Queued because its listing or one of its alerts changed (rebuildAlerts).
+      touched.push(gs.key);
       const old = gs.view;
       if (gs.listings.size === 0) {
         gs.dead = true;
@@ -237,7 +247,7 @@ export class Merger {
         }
       }
     }
-    return { changed, removed };
+    return { changed, removed, touched };
   }
 
   /** Forgets that these alerts are listed by `gs`, except those it still lists. */

@@ -12,7 +12,7 @@ import type { SelectionItem } from '../model/selection-plan.ts';
 import { valuesOf } from '../model/record-values.ts';
 import { parseFilterText } from './filter-text.ts';
 import { GroupFilter, filterKey } from './group-filter.ts';
-import { groupText, prepareGroups, type PreparedGroups } from './prepared-groups.ts';
+import { groupText, prepareGroups, type Changes, type PreparedGroups } from './prepared-groups.ts';
 import { listCommonLabels } from './row-labels.ts';
 import {
   filterUndecided,
@@ -57,6 +57,11 @@ export interface ListSource {
   watchdog(): string;
   /** notifications.team: "my team"'s receiver matcher ('' for none). */
   team(): string;
+  /**
+   * The groups touched after view `fromSeq` up to view `toSeq`, or undefined when not known
+   * (Core.listChanges): only those are looked at again.
+   */
+  changes?(fromSeq: number, toSeq: number): Changes | undefined;
 }
 
 /** One built list: the rows of a filter, grouping and collapse state at one view. */
@@ -174,9 +179,20 @@ export class ListModel {
       this.#preparedOrder === orderKey
     )
       return this.#prepared;
-    // Without a list of changes: each group's alerts are compared with what it was prepared
-    // from (a lookup per alert), and a group whose records are the same objects is kept.
-    this.#prepared = prepareGroups(this.#prepared, valuesOf(view.groups), view.alerts, order);
+    // With the core's list of the groups touched since, only those are looked at again;
+    // without, each group's alerts are compared with what it was prepared from (a lookup per
+    // alert: ~14 ms at 100,000), and a group whose records are the same objects is kept.
+    const changes =
+      this.#prepared && from && this.#preparedOrder === orderKey
+        ? this.#source.changes?.(from.seq, view.seq)
+        : undefined;
+    this.#prepared = prepareGroups(
+      this.#prepared,
+      valuesOf(view.groups),
+      view.alerts,
+      order,
+      changes,
+    );
     this.#preparedFrom = view;
     this.#preparedOrder = orderKey;
     this.#warm(this.#prepared);

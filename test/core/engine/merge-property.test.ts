@@ -91,6 +91,18 @@ function runSequence(seed: number, steps: number): void {
         for (const [k, rec] of Object.entries(view[c]))
           if (changes && !listed.has(rec) && prev[c][k] !== rec)
             assert.fail(`${c}[${k}] not reused at ${where}`);
+      // Every group the list must look at again is named: its record changed or went, or one
+      // of its alerts' records changed (its record may stay the same object then).
+      if (changes) {
+        const touched = new Set(changes.touchedGroups);
+        const before = prev;
+        for (const k of new Set([...Object.keys(prev.groups), ...Object.keys(view.groups)])) {
+          const g = view.groups[k];
+          const moved =
+            prev.groups[k] !== g || g!.alerts.some((fp) => before.alerts[fp] !== view.alerts[fp]);
+          if (moved && !touched.has(k)) assert.fail(`group ${k} touched but not named at ${where}`);
+        }
+      }
       if (d) snapshot = applyDelta(snapshot, d);
       assert.deepEqual(snapshot, { seq: snapshot.seq, ...view }, `delta applied at ${where}`);
     } else {

@@ -238,6 +238,44 @@ describe('ListModel answers', () => {
     assert.equal(g3(after), g3(before));
   });
 
+  it('looks again only at the groups the core says a change touched', () => {
+    let view = fleet(50, 10);
+    const asked: [number, number][] = [];
+    let touched: string[] = [];
+    const model = new ListModel({
+      ...sourceOf(() => view),
+      changes: (from, to) => {
+        asked.push([from, to]);
+        return { groups: new Set(touched), alertCount: Object.keys(view.alerts).length };
+      },
+    });
+    model.answer(query());
+    // Every alert lookup from here on is counted: untouched groups are not compared.
+    let lookups = 0;
+    const alertsOf = (record: ViewSnapshot['alerts']) =>
+      new Proxy(record, {
+        get(target, k, receiver) {
+          lookups++;
+          return Reflect.get(target, k, receiver) as unknown;
+        },
+      });
+    const next: ViewSnapshot = { ...view, seq: view.seq + 1, alerts: { ...view.alerts } };
+    next.alerts['g7a1'] = { ...view.alerts['g7a1']!, labels: { alertname: 'Changed' }, ...ACTIVE };
+    next.alerts = alertsOf(next.alerts);
+    const seq = view.seq;
+    view = next;
+    touched = ['k7'];
+    lookups = 0;
+    const after = model.answer(query({ find: { fingerprint: 'g7a1' } }));
+    assert.deepEqual(asked, [[seq, seq + 1]]);
+    const row = after.items.find((r) => r.kind === 'alert' && r.alert.fingerprint === 'g7a1');
+    assert.equal(row?.kind === 'alert' && row.alert.labels['alertname'], 'Changed');
+    // The touched group's 10 alerts, and those of the few group rows sent around it (their
+    // acknowledgements), not the fleet's 500.
+    assert.ok(lookups <= 100, `${lookups} alert lookups`);
+    assert.equal(after.counts.total, 500);
+  });
+
   it('counts the hidden dead-man’s switch only while the hide is in effect', () => {
     const view = fleet(20, 5);
     view.alerts['g0a0'] = { ...view.alerts['g0a0']!, labels: { alertname: 'Watchdog' }, ...ACTIVE };
