@@ -101,7 +101,7 @@ export class AlertmanagerClient {
   /** `get` for the polled queries: an unchanged body gives the previous result (same object). */
   async #getPolled<T>(
     call: Omit<HttpCall, 'method'>,
-    parse: (status: number, answer: HttpAnswer) => T,
+    parse: (status: number, answer: HttpAnswer) => T | Promise<T>,
     o?: RequestOptions,
   ): Promise<T> {
     const key = `${call.path}?${call.query?.toString() ?? ''}`;
@@ -111,7 +111,7 @@ export class AlertmanagerClient {
       o,
     );
     if (answer.unchanged && memo) return memo.value as T;
-    const value = parse(answer.status, answer);
+    const value = await parse(answer.status, answer);
     if (answer.digest !== undefined) this.#unchanged.set(key, { digest: answer.digest, value });
     return value;
   }
@@ -219,10 +219,10 @@ export class AlertmanagerClient {
     const query = alertQuery(q, ['active', 'silenced', 'inhibited']);
     return this.#getPolled(
       { path: '/alerts/groups', endpoint, query },
-      (s, a) => {
-        // Group by group as the body's chunks are decoded, parsing only what changed; anything
-        // else is parsed whole.
-        const groups = this.#groupsReader.readChunks(a.textChunks());
+      async (s, a) => {
+        // Group by group as the body's chunks are decoded, parsing only what changed, in slices
+        // that leave the core free between them; anything else is parsed whole.
+        const groups = await this.#groupsReader.readChunksSliced(a.textChunks());
         if (groups) return groups;
         const json = parseJson(endpoint, s, a.text);
         return (

@@ -200,6 +200,39 @@ describe('AlertGroupsReader.readText', () => {
     }
   });
 
+  it('reads in slices that give the event loop turns, one read after another', async () => {
+    const r = prng(11);
+    for (let seed = 1; seed <= 10; seed++) {
+      const { text } = body(seed);
+      const rd = reader();
+      // Turns the event loop had while the read went on (a slice of 0 ms: one per chunk).
+      let turns = 0;
+      let reading = true;
+      const tick = (): void => {
+        if (!reading) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const chunks = chunked(text, r);
+      const got = await rd.readChunksSliced(chunks, 0);
+      reading = false;
+      assert.deepEqual(got, reader().readText(text), `seed ${seed}`);
+      if (chunks.length > 2)
+        assert.ok(turns > 0, `seed ${seed}: no turn in ${chunks.length} chunks`);
+    }
+    // Two reads asked at once run one after the other: the second finds the first's groups.
+    const { groups } = body(3);
+    const rd = reader();
+    const text = JSON.stringify(groups);
+    const [a, b] = await Promise.all([
+      rd.readChunksSliced(chunked(text, r), 0),
+      rd.readChunksSliced(chunked(text, r), 0),
+    ]);
+    assert.ok(a && b);
+    b.forEach((g, i) => assert.equal(g, a[i], `group ${i} of the second read reused`));
+  });
+
   it('leaves to the whole-body path what it does not accept', () => {
     const rd = reader();
     assert.equal(rd.readText('{"error":"x"}'), undefined);
