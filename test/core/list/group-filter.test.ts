@@ -188,7 +188,10 @@ describe('GroupFilter over prepared groups', () => {
       }
       const p = parseFilterText(text);
       const f: AlertFilter = { ...base, matchers: p.matchers, words: p.words };
-      const built = filter.build((last = prepareGroups(last, groups, alerts, order)), f);
+      // A step that changed no record keeps the preparation (as the list model does while the
+      // view's collections are the same objects): typing on then narrows within it.
+      if (roll >= 0.45 || last === null) last = prepareGroups(last, groups, alerts, order);
+      const built = filter.build(last, f);
       const want = reference(groups, alerts, f, order);
       const context = `step ${step}, filter ${JSON.stringify(text)}`;
       assert.deepEqual(
@@ -517,11 +520,17 @@ describe('typing on searches only what the last word left', () => {
     ]);
     const disk = watchText(prepared.byKey.get('disk')!);
     const mixed = watchText(prepared.byKey.get('mixed')!);
+    const diskFilters = gf.cachedFilters(prepared.byKey.get('disk')!);
     assert.deepEqual(shown('crash'), [
       ['crash', 12],
       ['mixed', 1],
     ]);
     assert.equal(disk.searches + disk.cuts, 0, 'a group "cra" hid is not searched for "crash"');
+    assert.equal(
+      gf.cachedFilters(prepared.byKey.get('disk')!),
+      diskFilters,
+      'nor even looked at: no result is kept for it',
+    );
     // The one alert "cra" left in the mixed group: its own text is cut out and searched, not
     // the group's whole text.
     assert.deepEqual(mixed, { searches: 0, cuts: 1 });
