@@ -4,27 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PipelineWatch } from '../../../main/core/engine/pipeline-watch.ts';
-import { builtFrom } from '../../../main/core/model/record-values.ts';
-import type { AlertView, ClusterView } from '../../../main/core/model/view.ts';
+import type { ClusterView } from '../../../main/core/model/view.ts';
 import { planAcks } from '../../../main/core/silences/ack.ts';
-import { alertView } from '../../support/views.ts';
-
-function countedRecord(list: AlertView[]): {
-  alerts: Record<string, AlertView>;
-  listed: () => number;
-} {
-  const record: Record<string, AlertView> = {};
-  for (const a of list) record[a.fingerprint] = a;
-  let listed = 0;
-  const alerts = new Proxy(record, {
-    ownKeys(target) {
-      listed++;
-      return Reflect.ownKeys(target);
-    },
-  });
-  builtFrom(alerts, list);
-  return { alerts, listed: () => listed };
-}
+import { alertView, countedAlertsRecord } from '../../support/views.ts';
 
 const cluster = (id: string): ClusterView => ({
   id,
@@ -36,7 +18,7 @@ const cluster = (id: string): ClusterView => ({
 
 describe('per-merge work reads the merger’s list of alerts', () => {
   it('the Watchdog watch finds where the Watchdog fires without listing the record', () => {
-    const { alerts, listed } = countedRecord([
+    const { alerts, listed } = countedAlertsRecord([
       alertView('w1', { alertname: 'Watchdog' }, { clusters: ['c1'] }),
       alertView('x1', { alertname: 'Disk' }, { clusters: ['c2'] }),
     ]);
@@ -54,7 +36,7 @@ describe('per-merge work reads the merger’s list of alerts', () => {
   });
 
   it('tending acknowledgements reads the alerts without listing the record', () => {
-    const { alerts, listed } = countedRecord([
+    const { alerts, listed } = countedAlertsRecord([
       alertView('a1', { alertname: 'Disk' }, { clusters: ['c1'] }),
     ]);
     const silence = {

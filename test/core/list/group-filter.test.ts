@@ -16,7 +16,7 @@ import {
   type PreparedGroups,
 } from '../../../main/core/list/prepared-groups.ts';
 import { prng } from '../../bench/lib/fixtures.ts';
-import { builtFrom } from '../../../main/core/model/record-values.ts';
+import { countedAlertsRecord } from '../../support/views.ts';
 import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
 import {
   alertPasses,
@@ -57,6 +57,21 @@ function randomAlert(r: () => number, fp: string): AlertView {
     clusters: ['c1'],
     severity,
     stale: false,
+  };
+}
+
+/** A group record of cluster c1 routed to `r`, listing `fps`. */
+function groupView(key: string, fps: string[], over: Partial<GroupView> = {}): GroupView {
+  return {
+    key,
+    clusterId: 'c1',
+    receivers: ['r'],
+    labels: {},
+    alerts: fps,
+    counts: { active: 0, suppressed: 0, unprocessed: 0 },
+    severity: '',
+    stale: false,
+    ...over,
   };
 }
 
@@ -219,16 +234,7 @@ describe('GroupFilter over prepared groups', () => {
     for (let k = 0; k < 20; k++) {
       const fps = [0, 1, 2, 3].map((i) => `f${k}-${i}`);
       for (const fp of fps) alerts[fp] = randomAlert(r, fp);
-      groups[`g${k}`] = {
-        key: `g${k}`,
-        clusterId: 'c1',
-        receivers: ['r'],
-        labels: {},
-        alerts: fps,
-        counts: { active: 0, suppressed: 0, unprocessed: 0 },
-        severity: '',
-        stale: false,
-      };
+      groups[`g${k}`] = groupView(`g${k}`, fps);
     }
     const order = ['critical', 'warning', 'info'];
     let now = 0;
@@ -446,16 +452,6 @@ describe('typing on searches only what the last word left', () => {
     labels: { alertname, severity: 'critical' },
     annotations: { summary },
   });
-  const groupOf = (key: string, fps: string[]): GroupView => ({
-    key,
-    clusterId: 'c1',
-    receivers: ['r'],
-    labels: {},
-    alerts: fps,
-    counts: { active: 0, suppressed: 0, unprocessed: 0 },
-    severity: '',
-    stale: false,
-  });
   const filterOf = (text: string): AlertFilter => ({
     showActive: true,
     showSilenced: true,
@@ -494,15 +490,15 @@ describe('typing on searches only what the last word left', () => {
         return fp;
       });
     const groups = {
-      disk: groupOf(
+      disk: groupView(
         'disk',
         fps('d', 12, () => 'DiskFull'),
       ),
-      mixed: groupOf(
+      mixed: groupView(
         'mixed',
         fps('m', 12, (i) => (i === 3 ? 'CrashLooping' : 'NodeDown')),
       ),
-      crash: groupOf(
+      crash: groupView(
         'crash',
         fps('c', 12, () => 'CrashLooping'),
       ),
@@ -554,16 +550,7 @@ describe('prepareGroups: the alerts record is never listed', () => {
   it('counts the alerts from the list the merger handed over', () => {
     const r = prng(7);
     const list = Array.from({ length: 50 }, (_, i) => randomAlert(r, `fp${i}`));
-    const record: Record<string, AlertView> = {};
-    for (const a of list) record[a.fingerprint] = a;
-    let listed = 0;
-    const alerts = new Proxy(record, {
-      ownKeys(target) {
-        listed++;
-        return Reflect.ownKeys(target);
-      },
-    });
-    builtFrom(alerts, list);
+    const { alerts, listed } = countedAlertsRecord(list);
     const groups: GroupView[] = [0, 1].map((g) => ({
       key: `g${g}`,
       clusterId: 'c1',
@@ -577,6 +564,6 @@ describe('prepareGroups: the alerts record is never listed', () => {
     const first = prepareGroups(null, groups, alerts, ['critical']);
     const next = prepareGroups(first, groups, alerts, ['critical']);
     assert.equal(next.total, 50);
-    assert.equal(listed, 0, `the alerts record was listed ${listed} times`);
+    assert.equal(listed(), 0, `the alerts record was listed ${listed()} times`);
   });
 });
