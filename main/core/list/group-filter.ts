@@ -188,12 +188,14 @@ function resultFor(req: ResultRequest): FilterResult {
   let passed: readonly AlertView[];
   if (perAlert === null) passed = [];
   else if (filter.words.length > 0) {
-    const rest: AlertFilter = { ...filter, words: [] };
     const holding = holdingWords(p, base, fromParent !== undefined, filter.words);
     if (holding.length === 0) passed = [];
     // Typing on: the parent's alerts passed the rest already; only the words are tested.
     else if (fromParent !== undefined && req.wordsOnly) passed = holding;
-    else passed = holding.filter((a) => alertPasses(a, rest, perAlert));
+    else {
+      const rest = withoutWords(filter);
+      passed = holding.filter((a) => alertPasses(a, rest, perAlert));
+    }
   } else passed = base.filter((a) => alertPasses(a, filter, perAlert));
   // Unchanged lists keep their identity, and so do their rows: a keystroke that hides nothing
   // in a group reuses its row, and with it the row's alert rows, labels and counts (at 100,000
@@ -210,6 +212,15 @@ function resultFor(req: ResultRequest): FilterResult {
   results.set(key, result);
   if (results.size > KEPT) results.delete(results.keys().next().value!);
   return result;
+}
+
+const wordless = new WeakMap<AlertFilter, AlertFilter>();
+
+/** The filter without its words (they are tested per group), made once per filter. */
+function withoutWords(filter: AlertFilter): AlertFilter {
+  let rest = wordless.get(filter);
+  if (!rest) wordless.set(filter, (rest = { ...filter, words: [] }));
+  return rest;
 }
 
 /**

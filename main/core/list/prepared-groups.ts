@@ -38,7 +38,7 @@ export function groupText(p: PreparedGroup): string {
   return p.text;
 }
 
-/** Which alerts of a group (by index in `sorted`) hold every word. */
+/** Which alerts of a group (by index in `sorted`) hold every word; valid until the next search. */
 export interface WordHits {
   /** hits[i] === words: alert i holds every word. */
   hits: Uint16Array;
@@ -57,7 +57,7 @@ export function wordHits(p: PreparedGroup, words: readonly string[]): WordHits {
   const text = groupText(p);
   const ends = p.ends!;
   const n = Math.min(words.length, 65_535);
-  const hits = new Uint16Array(p.sorted.length);
+  const hits = scratch(p.sorted.length);
   for (let wi = 0; wi < n; wi++) {
     const w = words[wi]!;
     let i = text.indexOf(w);
@@ -70,6 +70,20 @@ export function wordHits(p: PreparedGroup, words: readonly string[]): WordHits {
   let count = 0;
   for (let k = 0; k < hits.length; k++) if (hits[k] === n) count++;
   return { hits, words: n, count };
+}
+
+let scratchHits = new Uint16Array(1024);
+
+/**
+ * Zeroed room for one group's hits. One buffer for every group, reused: a typed array per group
+ * per keystroke was 10,000 allocations at 10,000 groups. The hits are read before the next
+ * group is searched (withWordHits), never kept.
+ */
+function scratch(n: number): Uint16Array {
+  if (scratchHits.length < n) scratchHits = new Uint16Array(Math.max(n, scratchHits.length * 2));
+  const hits = scratchHits.subarray(0, n);
+  hits.fill(0);
+  return hits;
 }
 
 /**
