@@ -93,8 +93,12 @@ describe('saved views and view links', { skip: amSkipReason() }, () => {
       await page.locator('[data-testid=saved-views]').selectOption('Payments');
       await waitFor(async () => (await inputText(page)) === 'namespace="payments"');
       await waitFor(async () => (await rowCount(page)) === 1);
+      // The filter is remembered (debounced, saves one after another): the view's filter is
+      // stored before it is cleared, so "stored empty" below cannot be read while that save is
+      // still on its way (it landed after the check and the next start began filtered).
+      await waitFor(() => shell.core.getSettings().ui.filter.text === 'namespace="payments"');
       await page.fill('[data-testid=filter-input]', '');
-      // The filter is remembered (debounced): the next start must begin unfiltered.
+      // The next start must begin unfiltered.
       await waitFor(() => shell.core.getSettings().ui.filter.text === '');
       await page.context().close();
     } finally {
@@ -110,6 +114,7 @@ describe('saved views and view links', { skip: amSkipReason() }, () => {
       await page.locator('[data-testid=saved-views]').selectOption('Payments');
       await waitFor(async () => (await rowCount(page)) === 1);
       assert.equal(await inputText(page), 'namespace="payments"');
+      await waitFor(() => shell.core.getSettings().ui.filter.text === 'namespace="payments"');
       await page.fill('[data-testid=filter-input]', '');
       await waitFor(() => shell.core.getSettings().ui.filter.text === '');
       await page.context().close();
