@@ -118,6 +118,8 @@ export class Intake {
     // later one by one position, and the hint follows (one look at each neighbour) instead
     // of building every later group's key.
     let shift = 0;
+    /** Where each group of the previous poll was listed (built at the first group out of place). */
+    let at: Map<GroupState, number> | undefined;
     for (let j = 0; j < data.groups.length; j++) {
       const g = data.groups[j]!;
       let hint = oldListed[j + shift];
@@ -133,6 +135,17 @@ export class Intake {
         }
       }
       const gs = this.#state.groupAt(src, hint?.gs, g);
+      if (hint?.gs !== gs && oldListed.length > 0) {
+        // Not where the neighbours are: a server that lists its groups in another order (the
+        // same groups rotated, or sorted otherwise). Its listing is found by group, and the
+        // positional walk goes on from there: one key built, not one per group and alert.
+        at ??= positionsOf(oldListed);
+        const k = at.get(gs);
+        if (k !== undefined) {
+          hint = oldListed[k];
+          shift = k - j;
+        }
+      }
       if (!deepEqual(gs.routeLabels, g.routeLabels)) {
         gs.routeLabels = g.routeLabels;
         this.#state.queueGroup(gs);
@@ -334,6 +347,13 @@ export class Intake {
       }
     }
   }
+}
+
+/** Each group's position in a source's previous listings (the first, if listed twice). */
+function positionsOf(listed: readonly Listing[]): Map<GroupState, number> {
+  const at = new Map<GroupState, number>();
+  for (let k = listed.length - 1; k >= 0; k--) at.set(listed[k]!.gs, k);
+  return at;
 }
 
 /** A label set listed again in one poll: its listing becomes the union (first order kept). */
