@@ -14,6 +14,7 @@ import { AlertReuse } from './alert-reuse.ts';
 import { ObjectArraySplitter } from './group-split.ts';
 import type { AlertGroup, AlertState, AlertStatus, GettableAlert, Receiver } from './types.ts';
 import type { StringPool } from './string-pool.ts';
+import { nextTurn } from './event-loop-turns.ts';
 
 const STATES: ReadonlySet<string> = new Set<AlertState>(['unprocessed', 'active', 'suppressed']);
 
@@ -94,7 +95,8 @@ export class AlertGroupsReader {
    * readChunks that gives the event loop a turn whenever it has worked `sliceMs`: reading a
    * changed body of 5,000 alerts held the core for 60–120 ms in one task (split, digests, the
    * changed groups parsed), and with several instances answering at once a window's list query
-   * waited behind them for half a second. Reads of this reader run one after another.
+   * waited behind them for half a second. Reads of this reader run one after another, and
+   * slices of all readers one per turn (event-loop-turns.ts).
    */
   async readChunksSliced(
     chunks: Iterable<string>,
@@ -110,7 +112,7 @@ export class AlertGroupsReader {
       for (const chunk of chunks) {
         if (!this.#push(r, chunk)) return undefined;
         if (performance.now() - since >= sliceMs) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          await nextTurn();
           since = performance.now();
         }
       }
