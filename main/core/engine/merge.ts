@@ -25,6 +25,7 @@ import { buildAlert, buildGroup, groupEqual } from './merge-records.ts';
 import { mergeSilences, sameNotes } from './merge-silences.ts';
 import { MergeState, type AlertSlot, type GroupState } from './merge-state.ts';
 import { RecordShare } from './record-share.ts';
+import { AlertRecordCopy } from './alert-records.ts';
 import { AlertCounts, buildSummary } from './summary.ts';
 
 export type { MergedView } from '../model/view.ts';
@@ -64,6 +65,8 @@ export class Merger {
   readonly #counts = new AlertCounts();
   /** Lists and statuses shared between records (record-share.ts). */
   readonly #share = new RecordShare();
+  /** The last result's alerts record, copied ahead for the next merge (alert-records.ts). */
+  readonly #copy = new AlertRecordCopy();
   #config = '';
   /** The previous result (its records are what the slots and groups hold). */
   #last: MergedView | undefined;
@@ -111,6 +114,7 @@ export class Merger {
       this.#intake.clear();
       this.#counts.clear();
       this.#counts.exclude = input.watchdog?.test;
+      this.#copy.clear();
       this.#last = undefined;
       this.#config = config;
     }
@@ -125,7 +129,7 @@ export class Merger {
     const alerts =
       last && alertChanges.changed.length + alertChanges.removed.length === 0
         ? last.alerts
-        : this.#alertRecords();
+        : this.#alertRecords(last?.alerts, alertChanges);
     const groups =
       last && groupChanges.changed.length + groupChanges.removed.length === 0
         ? last.groups
@@ -264,14 +268,31 @@ export class Merger {
 
   // ---- phase 6: the collections -----------------------------------------------------------
 
-  /** A new alerts collection (the previous view's one stays as it was: views are immutable). */
+  /**
+   * A new alerts collection (the previous view's one stays as it was: views are immutable):
+   * the copy of the previous one made ahead with these changes, or built from the slots.
+   */
   // Keyed by the server's fingerprints: no prototype, so "__proto__" is a key (own-keys.ts).
-  #alertRecords(): Record<string, AlertView> {
-    const out = keyedRecord<AlertView>();
+  #alertRecords(
+    prev: Readonly<Record<string, AlertView>> | undefined,
+    changes: { changed: AlertView[]; removed: string[] },
+  ): Record<string, AlertView> {
     const list: AlertView[] = [];
-    for (const slot of this.#state.slots.values()) list.push((out[slot.fp] = slot.view!));
+    const copied = this.#copy.take(prev, changes.changed, changes.removed);
+    const out = copied ?? keyedRecord<AlertView>();
+    if (copied) for (const slot of this.#state.slots.values()) list.push(slot.view!);
+    else for (const slot of this.#state.slots.values()) list.push((out[slot.fp] = slot.view!));
     builtFrom(out, list);
+    this.#copy.follow(out, list);
     return out;
+  }
+
+  /**
+   * Copies the last result's alerts record ahead for the next merge, for about `budgetMs`;
+   * true while copying is left (the core calls it in idle turns at scale).
+   */
+  prepareNext(budgetMs: number): boolean {
+    return this.#copy.work(budgetMs);
   }
 
   #groupRecords(): Record<string, GroupView> {
