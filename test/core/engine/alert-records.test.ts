@@ -66,6 +66,9 @@ describe('alerts record copied ahead', () => {
     assert.notEqual(out['f1'], values[1]);
 
     copy.follow(rec, values);
+    assert.equal(copy.take(rec, [], []), undefined, 'not begun: built from scratch in one pass');
+    copy.follow(rec, values);
+    copy.work(0);
     const other = published(10).rec;
     assert.equal(copy.take(other, [], []), undefined, 'a copy of another record');
     assert.equal(copy.take(undefined, [], []), undefined);
