@@ -5,6 +5,7 @@
 // and five real Alertmanagers per test are slow to start on a 2-core machine.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AlertRecordCopy } from '../../../main/core/engine/alert-records.ts';
 import { createCore } from '../../../main/core/engine/create-core.ts';
 import { COALESCE_FROM, COALESCE_MS } from '../../../main/core/engine/merge-scheduler.ts';
 import type { Core } from '../../../main/core/service.ts';
@@ -68,6 +69,53 @@ describe('merging polls that finish together', () => {
       rec.deltas.length >= 1 && rec.deltas.length <= Math.min(4, bound),
       `${rec.deltas.length} deltas for 5 changed polls in ${elapsed} ms`,
     );
+  });
+});
+
+describe('the next alerts record copied ahead at scale', () => {
+  it('is copied in idle turns after a merge, and the next merge changes the copy', async () => {
+    // Spies on the copy (engine/alert-records.ts): the core copies the record it published
+    // between merges, and a merge that changed alerts takes that copy instead of building one.
+    const proto = AlertRecordCopy.prototype;
+    const { work, take } = proto;
+    let worked = 0;
+    const taken: boolean[] = [];
+    proto.work = function (this: AlertRecordCopy, budgetMs: number) {
+      worked++;
+      return work.call(this, budgetMs);
+    };
+    proto.take = function (this: AlertRecordCopy, ...a: Parameters<AlertRecordCopy['take']>) {
+      const out = take.apply(this, a);
+      taken.push(out !== undefined);
+      return out;
+    };
+    const { fleet, core, total } = await fleetCore(3, 1_000, 2_000);
+    try {
+      await waitFor(() => worked > 0, { timeoutMs: 5_000, message: 'copied ahead' });
+      const before = core.snapshot().alerts;
+      const held = Object.keys(before);
+      taken.length = 0;
+      fleet.churn(0.01);
+      await core.refresh();
+      await waitFor(
+        () => {
+          const now = core.snapshot().alerts;
+          return Object.keys(now).filter((fp) => !(fp in before)).length === 30;
+        },
+        { timeoutMs: 10_000, message: 'every instance churned in the view' },
+      );
+      assert.ok(taken.includes(true), `merges took no copy: ${taken.join(' ')}`);
+      const now = core.snapshot().alerts;
+      assert.equal(Object.keys(now).length, total);
+      assert.notEqual(now, before, 'a new record; the published one is never written');
+      assert.deepEqual(Object.keys(before), held, 'the published record is as it was');
+      assert.equal(held.filter((fp) => !(fp in now)).length, 30, 'the resolved ones are gone');
+    } finally {
+      proto.work = work;
+      proto.take = take;
+      await core.stop();
+      await fleet.stop();
+    }
   });
 });
 
