@@ -7,6 +7,7 @@ import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import { MAX_BODY } from './notification-text.ts';
 import type { AlertFacts } from './rule-filters.ts';
 import { severityRank } from './severity.ts';
+import { SlicedSweep } from './sliced-sweep.ts';
 
 /**
  * What a resolve notification needs of the alert it follows, kept once a firing notification
@@ -47,9 +48,6 @@ function shownAlert(a: AlertView): ShownAlert {
   };
 }
 
-/** Open episodes looked at per prune while a pass is under way. */
-export const PRUNE_SLICE = 2_000;
-
 export interface LedgerMemory {
   episodes: number;
   current: number;
@@ -74,10 +72,8 @@ export class EpisodeLedger {
   };
   /** Episodes resolved during the current decide (see settleResolved). */
   readonly #justResolved: Episode[] = [];
-  /** The alerts map a whole prune last ended on: the same map cannot have lost an alert. */
-  #lastAlerts: ViewSnapshot['alerts'] | undefined;
-  /** A prune under way: the open episodes not looked at yet (a Set iterator stays valid). */
-  #sweep: SetIterator<Episode> | undefined;
+  /** Open episodes looked at a slice per merge for alerts gone without an event. */
+  readonly #sweep = new SlicedSweep(() => this.#open.values());
 
   constructor(episodeTtlMs: number, maxEpisodes: number) {
     this.#episodeTtlMs = episodeTtlMs;
@@ -191,24 +187,12 @@ export class EpisodeLedger {
   /**
    * Forgets episodes resolved longer than the TTL ago; alerts gone without an event count as
    * resolved. Work is proportional to the episodes expiring, not to all remembered ones, and
-   * to PRUNE_SLICE open episodes per call while a pass is under way (one starts when the
-   * alerts map changed): resolve events end almost every episode, the pass only catches
-   * alerts gone without one, and at 100,000 alerts a whole pass over 20,000 open episodes
-   * was ~10 ms of every merge that changed an alert.
+   * to a slice of the open episodes per call while a pass is under way (sliced-sweep.ts).
    */
   prune(view: ViewSnapshot, nowMs: number): void {
-    if (this.#sweep !== undefined || view.alerts !== this.#lastAlerts) {
-      const sweep = (this.#sweep ??= this.#open.values());
-      for (let n = 0; n < PRUNE_SLICE; n++) {
-        const next = sweep.next();
-        if (next.done === true) {
-          this.#sweep = undefined;
-          this.#lastAlerts = view.alerts;
-          break;
-        }
-        if (!view.alerts[next.value.fingerprint]) this.#resolve(next.value, nowMs);
-      }
-    }
+    this.#sweep.step(view.alerts, (ep) => {
+      if (!view.alerts[ep.fingerprint]) this.#resolve(ep, nowMs);
+    });
     const q = this.#expiry;
     while (q.head < q.at.length) {
       const at = q.at[q.head] as number;

@@ -13,6 +13,7 @@ import type { CoreEvent } from '../model/events.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import type { NotificationSettings } from '../settings/types.ts';
 import { isClusterFresh } from './freshness.ts';
+import { SlicedSweep } from './sliced-sweep.ts';
 
 type ReminderEvent = Extract<CoreEvent, { type: 'alert-reminder' }>;
 
@@ -44,21 +45,15 @@ export interface DueReminder {
 
 const key = (clusterId: string, fingerprint: string) => `${clusterId}\u0000${fingerprint}`;
 
-/**
- * Watched alerts looked at per merge by the prune. Alerts that resolve or are suppressed stop
- * being watched by their event; the prune only catches those gone without one (an instance
- * removed, a cluster regrouped), so it may take a few merges. At 100,000 alerts a whole pass
- * (25,000 criticals watched) was ~20 ms of every merge that changed an alert.
- */
-export const PRUNE_SLICE = 2_000;
-
 export class ReminderClock {
   /** `<cluster>\0<fingerprint>` -> the alert watched there; only alerts firing now. */
   readonly #watched = new Map<string, Watched>();
-  /** The alerts map the last whole prune ended on: the same map cannot have lost an alert. */
-  #lastAlerts: ViewSnapshot['alerts'] | undefined;
-  /** A prune under way: the watched alerts not looked at yet (a Map iterator stays valid). */
-  #sweep: MapIterator<[string, Watched]> | undefined;
+  /**
+   * Watched alerts looked at a slice per merge (sliced-sweep.ts): alerts that resolve or are
+   * suppressed stop being watched by their event; the prune only catches those gone without
+   * one (an instance removed, a cluster regrouped), so it may take a few merges.
+   */
+  readonly #sweep = new SlicedSweep(() => this.#watched.entries());
 
   /** Alerts watched (for tests: the watch stays bounded by what fires). */
   get size(): number {
@@ -101,7 +96,7 @@ export class ReminderClock {
 
   /** Reminders due at `nowMs`: watched alerts still active on a cluster with fresh data. */
   due(view: ViewSnapshot, n: NotificationSettings, nowMs: number): DueReminder[] {
-    if (this.#sweep !== undefined || view.alerts !== this.#lastAlerts) this.#prune(view, nowMs);
+    this.#prune(view, nowMs);
     const out: DueReminder[] = [];
     for (const w of this.#watched.values()) {
       // Most watched alerts have no reminders (warnings by default): skipped without a lookup.
@@ -140,27 +135,15 @@ export class ReminderClock {
     return true;
   }
 
-  /**
-   * Drops alerts gone, and those no longer active where data is fresh (bounded memory):
-   * PRUNE_SLICE of them per call, going on where the last call stopped; a pass that ends marks
-   * the alerts map it ended on, and the next pass starts when the map changed again.
-   */
+  /** Drops alerts gone, and those no longer active where data is fresh (bounded memory). */
   #prune(view: ViewSnapshot, nowMs: number): void {
-    const sweep = (this.#sweep ??= this.#watched.entries());
-    for (let n = 0; n < PRUNE_SLICE; n++) {
-      const next = sweep.next();
-      if (next.done === true) {
-        this.#sweep = undefined;
-        this.#lastAlerts = view.alerts;
-        return;
-      }
-      const [k, w] = next.value;
+    this.#sweep.step(view.alerts, ([k, w]) => {
       const alert = view.alerts[w.fingerprint];
       if (!alert?.statusByCluster[w.clusterId]) this.#watched.delete(k);
       else if (isClusterFresh(view, w.clusterId) && !active(alert, w, nowMs)) {
         this.#watched.delete(k);
       }
-    }
+    });
   }
 }
 

@@ -3,7 +3,8 @@
 // the next calls until every episode has been looked at.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { EpisodeLedger, PRUNE_SLICE } from '../../../main/core/policy/episodes.ts';
+import { EpisodeLedger } from '../../../main/core/policy/episodes.ts';
+import { PRUNE_SLICE } from '../../../main/core/policy/sliced-sweep.ts';
 import { alert, MIN, snapshot, T0 } from './view-fixtures.ts';
 
 const ORDER = ['critical', 'warning', 'info'];

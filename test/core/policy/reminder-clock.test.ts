@@ -3,7 +3,8 @@
 // reminder is never given for an alert that is gone, no longer active, or past its end.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { PRUNE_SLICE, ReminderClock } from '../../../main/core/policy/reminders.ts';
+import { ReminderClock } from '../../../main/core/policy/reminders.ts';
+import { PRUNE_SLICE } from '../../../main/core/policy/sliced-sweep.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { alert, iso, MIN, snapshot, T0 } from './view-fixtures.ts';
 
