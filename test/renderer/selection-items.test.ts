@@ -12,10 +12,10 @@ import {
   toggled,
   withAll,
 } from '../../renderer/src/lib/alerts/selection-items.ts';
-import { flattenRows, type GroupRow, type Row } from '../../main/core/list/rows.ts';
+import { type GroupRow, type Row } from '../../main/core/list/rows.ts';
 import type { ListRow } from '../../main/core/list/list-query.ts';
-import { sectionRows } from '../../main/core/list/sections.ts';
 import { alert, group } from '../core/policy/view-fixtures.ts';
+import { flattenRows, sectionRows } from '../support/list-steps.ts';
 
 const a1 = alert({ labels: { alertname: 'A', instance: '1' } });
 const a2 = alert({ labels: { alertname: 'A', instance: '2' } });

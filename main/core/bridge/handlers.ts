@@ -132,7 +132,7 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
 
     // Synchronous over the per-group caches: the window keeps one query in flight and sends
     // only its newest after it (lib/alerts/list-window), so typing never queues work here.
-    'list:query': async (query) => list.answer(query),
+    'list:query': (query) => list.ask(query),
     'list:alert': async (fingerprint) => list.alert(fingerprint),
     'list:present': async (items) => list.present(items),
     'list:facets': async (query) => facets.answer(query),

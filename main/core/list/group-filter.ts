@@ -24,6 +24,7 @@ import {
   type PreparedGroup,
   type PreparedGroups,
 } from './prepared-groups.ts';
+import { drain, NEVER, type Pace, type Steps } from './pace.ts';
 
 interface FilterResult {
   visible: readonly AlertView[];
@@ -65,6 +66,14 @@ export class GroupFilter {
   }
 
   build(prepared: PreparedGroups, filter: AlertFilter): BuiltGroups {
+    return drain(this.buildSteps(prepared, filter, NEVER));
+  }
+
+  /**
+   * build in steps that yield when `pace` is due (pace.ts): a group at a time, so the first
+   * word typed at 100,000 alerts (every group's text searched) no longer holds the core.
+   */
+  *buildSteps(prepared: PreparedGroups, filter: AlertFilter, pace: Pace): Steps<BuiltGroups> {
     const key = filterKey(filter);
     const now = this.#now();
     if (key !== this.#key) {
@@ -94,6 +103,8 @@ export class GroupFilter {
     const seen = prepared.multi.size > 0 ? new Set<string>() : null;
     let alertCount = 0;
     for (const p of candidates) {
+      // First: most groups of a rare word end at a `continue`.
+      if (pace.due(p.sorted.length + 1)) yield;
       if (
         filter.receivers.length > 0 &&
         !p.group.receivers.some((r) => filter.receivers.includes(r))

@@ -12,17 +12,23 @@ import type { SelectionItem } from '../model/selection-plan.ts';
 import { valuesOf } from '../model/record-values.ts';
 import { parseFilterText } from './filter-text.ts';
 import { GroupFilter, filterKey } from './group-filter.ts';
-import { groupText, prepareGroups, type Changes, type PreparedGroups } from './prepared-groups.ts';
-import { listCommonLabels } from './row-labels.ts';
+import {
+  groupText,
+  prepareGroupsSteps,
+  type Changes,
+  type PreparedGroups,
+} from './prepared-groups.ts';
+import { listCommonLabelsSteps } from './row-labels.ts';
 import {
   filterUndecided,
-  flattenRows,
+  flattenRowsSteps,
   groupCommonLabels,
   type AlertFilter,
   type GroupRow,
   type Row,
 } from './rows.ts';
-import { sectionRows } from './sections.ts';
+import { sectionRowsSteps } from './sections.ts';
+import { drain, NEVER, runSliced, type Pace, type Steps } from './pace.ts';
 import { boundedAlert, type RowAlert } from './bounded-alert.ts';
 import { teamReceivers, withTeam } from './team.ts';
 import { hideWatchdog, watchdogCount } from './watchdog-hide.ts';
@@ -64,6 +70,9 @@ export interface ListSource {
   changes?(fromSeq: number, toSeq: number): Changes | undefined;
 }
 
+/** Runs steps a slice per turn of the event loop (pace.ts runSliced; tests step by hand). */
+export type Sliced = <T>(make: (pace: Pace) => Steps<T>) => Promise<T>;
+
 /** One built list: the rows of a filter, grouping and collapse state at one view. */
 interface Built {
   key: string;
@@ -93,22 +102,45 @@ export class ListModel {
   #affected: { view: ViewSnapshot; counts: Record<string, number> } | null = null;
   #warming: PreparedGroups | null = null;
   readonly #later: (fn: () => void) => void;
+  readonly #sliced: Sliced;
+  /** The query being answered (ask): the next starts when it is done. */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     source: ListSource,
     now: () => number = () => Date.now(),
     /** Runs background work in a later turn (the search text); tests may run it at once. */
     later: (fn: () => void) => void = (fn) => void setTimeout(fn, 0).unref?.(),
+    sliced: Sliced = (make) => runSliced(make),
   ) {
     this.#source = source;
     this.#groupFilter = new GroupFilter(now);
     this.#later = later;
+    this.#sliced = sliced;
   }
 
+  /** The answer at once, whatever it costs (tests, and what `ask` runs in slices). */
   answer(q: ListQuery): ListAnswer {
+    return drain(this.#answerSteps(q, NEVER));
+  }
+
+  /**
+   * The answer, worked out a slice per turn of the event loop (pace.ts): at 100,000 alerts the
+   * first query after a poll, or the first word typed, no longer holds the core (its polls,
+   * timers, other windows) for 50–200 ms. Queries run one after another in the order asked,
+   * each on the view of when it starts; a view that changes meanwhile is the next query's (the
+   * window asks again on list:changed, and for an answer older than that change).
+   */
+  ask(q: ListQuery): Promise<ListAnswer> {
+    const run = this.#queue.then(() => this.#sliced((pace) => this.#answerSteps(q, pace)));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  *#answerSteps(q: ListQuery, pace: Pace): Steps<ListAnswer> {
     const view = this.#source.snapshot();
-    const prepared = this.#prepare(view);
-    const built = this.#build(view, prepared, q);
+    const prepared = yield* this.#prepareSteps(view, pace);
+    const built = yield* this.#buildSteps(view, prepared, q, pace);
     const found = q.find ? locate(built, q.find) : undefined;
     // A row asked for by name is sent with the rows around it, wherever the window is.
     let top = Math.max(0, q.top);
@@ -166,7 +198,7 @@ export class ListModel {
     return { alerts: out.slice(0, MAX_SILENCED).map(boundedAlert), total: out.length };
   }
 
-  #prepare(view: ViewSnapshot): PreparedGroups {
+  *#prepareSteps(view: ViewSnapshot, pace: Pace): Steps<PreparedGroups> {
     const order = this.#source.severityOrder();
     const orderKey = order.join('\n');
     // The core keeps a collection's object while none of its records changed: a poll that only
@@ -186,12 +218,13 @@ export class ListModel {
       this.#prepared && from && this.#preparedOrder === orderKey
         ? this.#source.changes?.(from.seq, view.seq)
         : undefined;
-    this.#prepared = prepareGroups(
+    this.#prepared = yield* prepareGroupsSteps(
       this.#prepared,
       valuesOf(view.groups),
       view.alerts,
       order,
       changes,
+      pace,
     );
     this.#preparedFrom = view;
     this.#preparedOrder = orderKey;
@@ -220,7 +253,12 @@ export class ListModel {
     this.#later(slice);
   }
 
-  #build(view: ViewSnapshot, prepared: PreparedGroups, q: ListQuery): Built {
+  *#buildSteps(
+    view: ViewSnapshot,
+    prepared: PreparedGroups,
+    q: ListQuery,
+    pace: Pace,
+  ): Steps<Built> {
     // Lists built for other records are of no use any more. ("My team"'s receivers, the
     // dead-man's switch and the severity order are in the key: a poll that changed instances
     // only keeps every list.)
@@ -240,8 +278,8 @@ export class ListModel {
     const hit = this.#built.find((b) => b.key === key);
     if (hit) return hit;
 
-    const built = this.#groupFilter.build(prepared, filter);
-    const counts = this.#counts(prepared, built.groups, built.alertCount, hiding);
+    const built = yield* this.#groupFilter.buildSteps(prepared, filter, pace);
+    const counts = yield* this.#countsSteps(prepared, built.groups, built.alertCount, hiding, pace);
     // A keystroke that hid nothing keeps every group row: the flat rows, their offsets and the
     // common labels of a list built from the same rows are this list's too (at 100,000 alerts,
     // flattening 105,000 rows again was most of such a keystroke).
@@ -253,11 +291,14 @@ export class ListModel {
     else {
       const collapsed = collapseSet(q.collapsed);
       rows = groupBy
-        ? sectionRows(built.groups, groupBy, collapsed)
-        : flattenRows(built.groups, collapsed);
+        ? yield* sectionRowsSteps(built.groups, groupBy, collapsed, pace)
+        : yield* flattenRowsSteps(built.groups, collapsed, pace);
       offsets = new Float64Array(rows.length + 1);
-      for (let i = 0; i < rows.length; i++) offsets[i + 1] = offsets[i]! + rows[i]!.height;
-      common = listCommonLabels(built.groups);
+      for (let i = 0; i < rows.length; i++) {
+        offsets[i + 1] = offsets[i]! + rows[i]!.height;
+        if (pace.due()) yield;
+      }
+      common = yield* listCommonLabelsSteps(built.groups, pace);
     }
     const b: Built = { key, shape, groups: built.groups, filter, rows, offsets, counts, common };
     this.#built.push(b);
@@ -291,17 +332,19 @@ export class ListModel {
     return { filter, hiding: hidden !== base };
   }
 
-  #counts(
+  *#countsSteps(
     prepared: PreparedGroups,
     groups: readonly GroupRow[],
     shown: number,
     hiding: boolean,
-  ): ListCounts {
+    pace: Pace,
+  ): Steps<ListCounts> {
     const byState = { active: 0, suppressed: 0, unprocessed: 0 };
     const bySeverity: Record<string, number> = {};
     if (prepared.multi.size === 0) {
       // No alert in two groups: the sums of each row's counts, kept per row.
       for (const g of groups) {
+        if (pace.due(rowCountCache.has(g) ? 1 : g.alerts.length)) yield;
         const c = rowCounts(g);
         byState.active += c.byState.active;
         byState.suppressed += c.byState.suppressed;
@@ -310,7 +353,8 @@ export class ListModel {
       }
     } else {
       const seen = new Set<string>();
-      for (const g of groups)
+      for (const g of groups) {
+        if (pace.due(g.alerts.length)) yield;
         for (const a of g.alerts) {
           if (prepared.multi.has(a.fingerprint)) {
             if (seen.has(a.fingerprint)) continue;
@@ -319,6 +363,7 @@ export class ListModel {
           byState[a.state]++;
           bump(bySeverity, a.severity, 1);
         }
+      }
     }
     return {
       shown,

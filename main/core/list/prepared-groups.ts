@@ -5,6 +5,7 @@
 import { valuesOf } from '../model/record-values.ts';
 import type { AlertView, GroupView } from '../model/view.ts';
 import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
+import type { Pace, Steps } from './pace.ts';
 
 export interface PreparedGroup {
   readonly group: GroupView;
@@ -171,16 +172,18 @@ export interface Changes {
  * Groups ready to filter. A group keeps its prepared object from `prev` when neither the group
  * record nor any of its alert records changed (records are replaced, never mutated, when they
  * change), so per-group filter results cached for it stay valid. With `changes`, only the
- * groups it names are looked at again; without, every group's alerts are compared.
+ * groups it names are looked at again; without, every group's alerts are compared. In steps
+ * that yield when `pace` is due (pace.ts; NEVER for all at once).
  */
-export function prepareGroups(
+export function* prepareGroupsSteps(
   prev: PreparedGroups | null,
   /** The view's groups, or (cheaper at 10,000 groups: no Object.values) their list. */
   groups: Record<string, GroupView> | readonly GroupView[],
   alerts: Record<string, AlertView>,
   order: readonly string[],
-  changes?: Changes,
-): PreparedGroups {
+  changes: Changes | undefined,
+  pace: Pace,
+): Steps<PreparedGroups> {
   const orderKey = order.join('\n');
   const reusable =
     prev?.orderKey === orderKey && changes?.groups !== 'all' ? prev.byKey : undefined;
@@ -200,11 +203,12 @@ export function prepareGroups(
     list.push(p);
     byKey.set(g.key, p);
     memberships += p.sorted.length;
+    if (pace.due(same ? 1 : p.sorted.length + 1)) yield;
   }
   // valuesOf, not Object.keys: listing a 100,000-key record took ~55 ms of every preparation
   // (the merger hands the view's list over, so this costs nothing).
   const total = changes ? changes.alertCount : valuesOf(alerts).length;
-  const multi = shared(list, memberships, total);
+  const multi = yield* shared(list, memberships, total, pace);
   return { groups: list, byKey, multi, total, order, orderKey };
 
   function make(g: GroupView): PreparedGroup {
@@ -235,14 +239,21 @@ function sameSource(
  * Alerts in several groups. Every alert of the view comes from a group, so when memberships
  * equal the alerts there is none and the 100k-entry scan is skipped.
  */
-function shared(list: readonly PreparedGroup[], memberships: number, total: number): Set<string> {
+function* shared(
+  list: readonly PreparedGroup[],
+  memberships: number,
+  total: number,
+  pace: Pace,
+): Steps<Set<string>> {
   const multi = new Set<string>();
   if (memberships === total) return multi;
   const seen = new Set<string>();
-  for (const p of list)
+  for (const p of list) {
     for (const a of p.sorted) {
       if (seen.has(a.fingerprint)) multi.add(a.fingerprint);
       else seen.add(a.fingerprint);
     }
+    if (pace.due(p.sorted.length)) yield;
+  }
   return multi;
 }

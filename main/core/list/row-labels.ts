@@ -4,6 +4,7 @@
 // header already shows, and labels every alert in view shares (shown once above the list),
 // are left out. Bounded: an alert may carry 10,000 labels, a row shows at most MAX.
 import type { LabelSet } from '../api/types.ts';
+import { drain, NEVER, type Pace, type Steps } from './pace.ts';
 
 const MAX = 30;
 /** Past this many labels, the rest are taken in the server's order, not sorted. */
@@ -101,10 +102,20 @@ function rowCommonOf(g: { alerts: readonly { labels: LabelSet }[] }): LabelSet {
 export function listCommonLabels(
   groups: readonly { alerts: readonly { labels: LabelSet }[] }[],
 ): LabelSet {
+  return drain(listCommonLabelsSteps(groups, NEVER));
+}
+
+/** listCommonLabels in steps that yield when `pace` is due (pace.ts). */
+export function* listCommonLabelsSteps(
+  groups: readonly { alerts: readonly { labels: LabelSet }[] }[],
+  pace: Pace,
+): Steps<LabelSet> {
   if (groups.length === 1) return rowCommonOf(groups[0]!);
   let common: Map<string, string> | undefined;
   let count = 0;
   for (const g of groups) {
+    // A row's shared labels are made once per row object: a new row reads its alerts.
+    if (pace.due(sharedByRow.has(g) ? 1 : g.alerts.length)) yield;
     if (g.alerts.length === 0) continue;
     count += g.alerts.length;
     const shared = sharedOf(g);

@@ -8,6 +8,7 @@ import type { UiSettings } from '../settings/types.ts';
 import { displaySeverityRank as severityRank } from '../model/severity-order.ts';
 import { evaluateAlert } from '../matchers/evaluate.ts';
 import { listCommonLabels } from './row-labels.ts';
+import type { Pace, Steps } from './pace.ts';
 
 /** The remembered filter's toggles and pickers, with its text parsed into matchers and words. */
 export interface AlertFilter extends Omit<UiSettings['filter'], 'text' | 'groupBy'> {
@@ -210,10 +211,18 @@ function alertRowsOf(g: GroupRow): AlertRow[] {
   return rows;
 }
 
-/** Rows for the windowed list: each group header, then its alerts unless collapsed. */
-export function flattenRows(groups: readonly GroupRow[], collapsed: ReadonlySet<string>): Row[] {
+/**
+ * Rows for the windowed list: each group header, then its alerts unless collapsed. In steps
+ * that yield when `pace` is due (pace.ts; NEVER for all at once).
+ */
+export function* flattenRowsSteps(
+  groups: readonly GroupRow[],
+  collapsed: ReadonlySet<string>,
+  pace: Pace,
+): Steps<Row[]> {
   const rows: Row[] = [];
   for (const g of groups) {
+    if (pace.due(g.alerts.length + 1)) yield;
     rows.push(g);
     if (collapsed.has(g.key)) continue;
     for (const r of alertRowsOf(g)) rows.push(r);

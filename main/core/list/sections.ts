@@ -4,12 +4,13 @@
 // like groups (worst severity first, then the newest). Derived group rows are made once per
 // group row and value: a keystroke or a delta that kept a group row keeps its sections' rows.
 import {
-  flattenRows,
+  flattenRowsSteps,
   SECTION_ROW_HEIGHT,
   type GroupRow,
   type Row,
   type SectionRow,
 } from './rows.ts';
+import type { Pace, Steps } from './pace.ts';
 
 const derived = new WeakMap<GroupRow, Map<string | null, GroupRow>>();
 
@@ -38,14 +39,19 @@ interface Section {
   newest: number;
 }
 
-/** Section headers, each followed by its groups (and their alerts unless collapsed). */
-export function sectionRows(
+/**
+ * Section headers, each followed by its groups (and their alerts unless collapsed). In steps
+ * that yield when `pace` is due (pace.ts; NEVER for all at once).
+ */
+export function* sectionRowsSteps(
   groups: readonly GroupRow[],
   label: string,
   collapsed: ReadonlySet<string>,
-): Row[] {
+  pace: Pace,
+): Steps<Row[]> {
   const sections = new Map<string | null, Section>();
   for (const g of groups) {
+    if (pace.due(g.alerts.length + 1)) yield;
     const values = new Set<string | null>();
     for (const a of g.alerts) values.add(a.labels[label] ?? null);
     for (const v of values) {
@@ -88,7 +94,7 @@ export function sectionRows(
   for (const s of ordered) {
     rows.push(s.row);
     if (collapsed.has(s.row.key)) continue;
-    for (const r of flattenRows(s.groups, collapsed)) rows.push(r);
+    for (const r of yield* flattenRowsSteps(s.groups, collapsed, pace)) rows.push(r);
   }
   return rows;
 }

@@ -7,13 +7,12 @@ import { displaySeverityRank as severityRank } from '../../../main/core/model/se
 import {
   alertPasses,
   filterUndecided,
-  flattenRows,
   type AlertFilter,
   type BuiltGroups,
 } from '../../../main/core/list/rows.ts';
 import { GroupFilter } from '../../../main/core/list/group-filter.ts';
-import { prepareGroups } from '../../../main/core/list/prepared-groups.ts';
 import { alertView as alert } from '../../support/views.ts';
+import { flattenRows, prepareGroups } from '../../support/list-steps.ts';
 
 /** Filtered, sorted groups in one go (no caches kept between calls). */
 function buildGroups(

@@ -9,7 +9,6 @@ import { displaySeverityRank as severityRank } from '../../../main/core/model/se
 import { parseFilterText } from '../../../main/core/list/filter-text.ts';
 import { GroupFilter, narrows, PRUNE_AFTER_MS } from '../../../main/core/list/group-filter.ts';
 import {
-  prepareGroups,
   withWordHits,
   wordHits,
   type PreparedGroup,
@@ -22,10 +21,10 @@ import {
   alertPasses,
   filterUndecided,
   compareAlerts,
-  flattenRows,
   startOf,
   type AlertFilter,
 } from '../../../main/core/list/rows.ts';
+import { flattenRows, prepareGroups } from '../../support/list-steps.ts';
 
 const SEVERITIES = ['critical', 'warning', 'info', 'page', ''];
 const WORDS = ['disk', 'diskfull', 'isk', 'node', 'node1', 'eu', 'crash', 'crashloop', 'zz'];

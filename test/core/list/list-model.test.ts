@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AlertView, GroupView, ViewSnapshot } from '../../../main/core/model/view.ts';
-import { ListModel, type ListSource } from '../../../main/core/list/list-model.ts';
+import { ListModel, type ListSource, type Sliced } from '../../../main/core/list/list-model.ts';
+import type { Pace } from '../../../main/core/list/pace.ts';
 import {
   ANSWER_BUDGET,
   GROUP_SAMPLE,
@@ -15,15 +16,14 @@ import {
 } from '../../../main/core/list/list-query.ts';
 import { GroupFilter } from '../../../main/core/list/group-filter.ts';
 import { ROW_TOTAL_CHARS, ROW_VALUE_CHARS } from '../../../main/core/list/bounded-alert.ts';
-import { prepareGroups } from '../../../main/core/list/prepared-groups.ts';
 import { parseFilterText } from '../../../main/core/list/filter-text.ts';
-import { flattenRows, type AlertFilter, type Row } from '../../../main/core/list/rows.ts';
-import { sectionRows } from '../../../main/core/list/sections.ts';
+import { type AlertFilter, type Row } from '../../../main/core/list/rows.ts';
 import { hideWatchdog } from '../../../main/core/list/watchdog-hide.ts';
 import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
 import { emptySnapshot } from '../../support/fake-core.ts';
 import { alertView } from '../../support/views.ts';
 import { prng } from '../../bench/lib/fixtures.ts';
+import { flattenRows, prepareGroups, sectionRows } from '../../support/list-steps.ts';
 
 const ORDER = ['critical', 'warning', 'info'];
 const ACTIVE = { state: 'active' as const, silencedBy: [] as string[] };
@@ -295,6 +295,110 @@ function silencedCount(view: ViewSnapshot): number {
     (a: AlertView) => a.state === 'suppressed' && a.labels['alertname'] !== 'Watchdog',
   ).length;
 }
+
+describe('ListModel answers in slices (ask)', () => {
+  /** A runner that yields at every step the list's loops offer, calling `between` each time. */
+  function stepper(between: () => void = () => {}): { sliced: Sliced; slices: () => number } {
+    let n = 0;
+    const always: Pace = { due: () => true };
+    const sliced: Sliced = async (make) => {
+      const steps = make(always);
+      for (;;) {
+        const r = steps.next();
+        if (r.done) return r.value;
+        n++;
+        between();
+        await Promise.resolve();
+      }
+    };
+    return { sliced, slices: () => n };
+  }
+
+  it('answers in many slices what it answers at once, on the view of when it starts', async () => {
+    const views = [fleet(60, 8, 1), fleet(60, 8, 2), fleet(70, 6, 3)].map((v, i) => ({
+      ...v,
+      seq: i + 1,
+    }));
+    let at = 0;
+    // A poll lands between two slices: the query goes on with the view it started with.
+    let changeAfter = -1;
+    const { sliced, slices } = stepper(() => {
+      if (changeAfter >= 0 && --changeAfter < 0) at = (at + 1) % views.length;
+    });
+    const sliceModel = new ListModel(
+      sourceOf(() => views[at]!),
+      undefined,
+      (fn) => fn(),
+      sliced,
+    );
+    const cases: ListQuery[] = [
+      query(),
+      query({ text: 'eu' }),
+      query({ text: 'eu node1' }),
+      query({ groupBy: 'region' }),
+      query({ collapsed: { all: true, except: ['k3'] }, top: 300 }),
+      query({ text: 'alertname="DiskFull"', top: 2_000 }),
+    ];
+    for (const [i, q] of cases.entries()) {
+      const view = views[at]!;
+      changeAfter = 3 + i;
+      const before = slices();
+      const got = await sliceModel.ask(q);
+      const want = new ListModel(sourceOf(() => view)).answer(q);
+      assert.ok(slices() - before > 3, `query ${i} was worked out in slices`);
+      assert.notEqual(views[at], view, 'the view changed while it was answered');
+      assert.equal(got.seq, view.seq);
+      assert.deepEqual(got, want, `query ${i}`);
+    }
+  });
+
+  it('answers one query after another, each from the view of when it starts', async () => {
+    let view = { ...fleet(40, 10), seq: 1 };
+    const events: string[] = [];
+    let next: typeof view | undefined;
+    const { sliced } = stepper(() => {
+      if (next) [view, next] = [next, undefined];
+    });
+    const model = new ListModel(
+      sourceOf(() => {
+        events.push(`start ${view.seq}`);
+        return view;
+      }),
+      undefined,
+      (fn) => fn(),
+      sliced,
+    );
+    const first = model.ask(query()).then((a) => events.push(`done ${a.seq}`));
+    const second = model.ask(query({ text: 'us' })).then((a) => events.push(`done ${a.seq}`));
+    // Asked before the first started: it takes the view the core has when its turn comes.
+    view = { ...fleet(40, 10, 9), seq: 2 };
+    await Promise.all([first, second]);
+    assert.deepEqual(events, ['start 2', 'done 2', 'start 2', 'done 2']);
+    // The core's view changes after the third query's first slice.
+    next = { ...fleet(40, 10, 10), seq: 3 };
+    const third = await model.ask(query({ text: 'eu' }));
+    assert.equal(third.seq, 2, 'answered from the view it started with');
+    assert.equal(view.seq, 3);
+    assert.equal((await model.ask(query())).seq, 3);
+  });
+
+  it('a failed query does not stop the next', async () => {
+    let fail = true;
+    const view = fleet(10, 3);
+    const model = new ListModel(
+      sourceOf(() => {
+        if (fail) throw new Error('no view');
+        return view;
+      }),
+      undefined,
+      (fn) => fn(),
+      stepper().sliced,
+    );
+    await assert.rejects(model.ask(query()), /no view/);
+    fail = false;
+    assert.equal((await model.ask(query())).counts.total, 30);
+  });
+});
 
 describe('ListModel: what the window no longer works out from alerts it holds', () => {
   function withSilences(): ViewSnapshot {
