@@ -21,7 +21,6 @@ import {
 import { listCommonLabelsSteps } from './row-labels.ts';
 import {
   filterUndecided,
-  flattenRowsSteps,
   groupCommonLabels,
   type AlertFilter,
   type GroupRow,
@@ -29,6 +28,7 @@ import {
 } from './rows.ts';
 import { sectionRowsSteps } from './sections.ts';
 import { drain, NEVER, runSliced, type Pace, type Steps } from './pace.ts';
+import { flatRowsSteps, groupedRowsSteps, type RowIndex } from './row-index.ts';
 import { boundedAlert, type RowAlert } from './bounded-alert.ts';
 import { teamReceivers, withTeam } from './team.ts';
 import { hideWatchdog, watchdogCount } from './watchdog-hide.ts';
@@ -80,9 +80,7 @@ interface Built {
   shape: string;
   groups: readonly GroupRow[];
   filter: AlertFilter;
-  rows: Row[];
-  /** offsets[i]: top of row i; offsets[rows.length]: the list's height. */
-  offsets: Float64Array;
+  rows: RowIndex;
   counts: ListCounts;
   common: LabelSet;
 }
@@ -141,7 +139,7 @@ export class ListModel {
     const view = this.#source.snapshot();
     const prepared = yield* this.#prepareSteps(view, pace);
     const built = yield* this.#buildSteps(view, prepared, q, pace);
-    const found = q.find ? locate(built, q.find) : undefined;
+    const found = q.find ? locate(built.rows, q.find) : undefined;
     // A row asked for by name is sent with the rows around it, wherever the window is.
     let top = Math.max(0, q.top);
     if (found && (found.top < top || found.top >= top + q.height))
@@ -153,9 +151,9 @@ export class ListModel {
       unknown: countsUnknown(view),
       counts: built.counts,
       rows: built.rows.length,
-      height: built.offsets[built.rows.length] ?? 0,
+      height: built.rows.height,
       start,
-      top: built.offsets[start] ?? 0,
+      top: built.rows.top(start),
       items,
       common: built.common,
       ...(q.find ? { found: found ?? null } : {}),
@@ -284,23 +282,20 @@ export class ListModel {
     // common labels of a list built from the same rows are this list's too (at 100,000 alerts,
     // flattening 105,000 rows again was most of such a keystroke).
     const same = this.#built.find((b) => b.shape === shape && sameRows(b.groups, built.groups));
-    let rows: Row[];
-    let offsets: Float64Array;
+    let rows: RowIndex;
     let common: LabelSet;
-    if (same) ({ rows, offsets, common } = same);
+    if (same) ({ rows, common } = same);
     else {
       const collapsed = collapseSet(q.collapsed);
       rows = groupBy
-        ? yield* sectionRowsSteps(built.groups, groupBy, collapsed, pace)
-        : yield* flattenRowsSteps(built.groups, collapsed, pace);
-      offsets = new Float64Array(rows.length + 1);
-      for (let i = 0; i < rows.length; i++) {
-        offsets[i + 1] = offsets[i]! + rows[i]!.height;
-        if (pace.due()) yield;
-      }
+        ? yield* flatRowsSteps(
+            yield* sectionRowsSteps(built.groups, groupBy, collapsed, pace),
+            pace,
+          )
+        : yield* groupedRowsSteps(built.groups, collapsed, pace);
       common = yield* listCommonLabelsSteps(built.groups, pace);
     }
-    const b: Built = { key, shape, groups: built.groups, filter, rows, offsets, counts, common };
+    const b: Built = { key, shape, groups: built.groups, filter, rows, counts, common };
     this.#built.push(b);
     if (this.#built.length > 4) this.#built.shift();
     return b;
@@ -395,31 +390,18 @@ export class ListModel {
     height: number,
     view: ViewSnapshot,
   ): { start: number; items: ListRow[] } {
-    const n = built.rows.length;
+    const rows = built.rows;
+    const n = rows.length;
     if (n === 0) return { start: 0, items: [] };
-    const o = built.offsets;
-    const first = indexAt(o, n, top);
-    const below = Math.min(n, indexAt(o, n, top + height + MARGIN_PX) + 1);
-    const above = indexAt(o, n, Math.max(0, top - MARGIN_PX));
+    const first = rows.indexAt(top);
+    const below = Math.min(n, rows.indexAt(top + height + MARGIN_PX) + 1);
+    const above = rows.indexAt(Math.max(0, top - MARGIN_PX));
     const after: ListRow[] = [];
     let bytes = 0;
-    const rows = built.rows;
-    // The group row of an alert row (rows.ts: a group's alert rows follow it): found once
-    // by looking back, then followed while the next row taken is an alert row beside it.
-    let known = -1;
-    let knownGroup: GroupRow | undefined;
-    const groupOf = (i: number): GroupRow => {
-      if (!(knownGroup && (i === known + 1 || i === known - 1) && rows[known]!.kind === 'alert')) {
-        let k = i;
-        while (rows[k]!.kind !== 'group') k--;
-        knownGroup = rows[k] as GroupRow;
-      }
-      known = i;
-      return knownGroup!;
-    };
     const take = (i: number): ListRow | null => {
-      const r = rows[i]!;
-      const row = this.#wireRow(r, built.filter, view, r.kind === 'alert' ? groupOf(i) : undefined);
+      const r = rows.at(i);
+      const group = r.kind === 'alert' ? rows.groupOf(i) : undefined;
+      const row = this.#wireRow(r, built.filter, view, group);
       // Measured, not guessed: labels and annotations are the servers' and may be huge.
       const size = JSON.stringify(row).length;
       if (after.length > 0 && bytes + size > ANSWER_BUDGET) return null;
@@ -581,51 +563,13 @@ function collapseSet(c: Collapsed): ReadonlySet<string> {
   return { has: (k: string) => !except.has(k) } as ReadonlySet<string>;
 }
 
-function indexAt(offsets: Float64Array, n: number, y: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (offsets[mid + 1]! <= y) lo = mid + 1;
-    else hi = mid;
-  }
-  return Math.min(lo, Math.max(0, n - 1));
-}
-
-function locate(built: Built, find: ListFind): ListFound | null {
-  const rows = built.rows;
-  let index = -1;
-  if ('key' in find) index = rows.findIndex((r) => r.key === find.key);
-  else if ('index' in find) index = rows.length === 0 ? -1 : clamp(find.index, rows.length);
-  else {
-    const { fingerprint: fp, groupKey: gk } = find;
-    if (fp !== undefined)
-      index = rows.findIndex(
-        (r) =>
-          r.kind === 'alert' &&
-          r.alert.fingerprint === fp &&
-          (gk === undefined || r.viewGroupKey === gk),
-      );
-    if (index < 0 && fp !== undefined)
-      index = rows.findIndex((r) => r.kind === 'alert' && r.alert.fingerprint === fp);
-    if (index < 0 && fp !== undefined) {
-      // In a collapsed group: the group row is found, and says which group to expand.
-      index = rows.findIndex(
-        (r) =>
-          r.kind === 'group' &&
-          (gk === undefined || r.group.key === gk) &&
-          r.alerts.some((a) => a.fingerprint === fp),
-      );
-      if (index >= 0)
-        return { index, top: built.offsets[index]!, key: rows[index]!.key, collapsed: true };
-    }
-    if (index < 0 && gk !== undefined)
-      index = rows.findIndex((r) => r.kind === 'group' && r.group.key === gk);
-  }
+function locate(rows: RowIndex, find: ListFind): ListFound | null {
+  const { index, collapsed } = rows.find(find);
   if (index < 0) return null;
-  return { index, top: built.offsets[index]!, key: rows[index]!.key };
-}
-
-function clamp(i: number, n: number): number {
-  return Math.max(0, Math.min(n - 1, Math.trunc(i)));
+  return {
+    index,
+    top: rows.top(index),
+    key: rows.at(index).key,
+    ...(collapsed ? { collapsed } : {}),
+  };
 }

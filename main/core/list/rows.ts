@@ -191,7 +191,7 @@ export function groupCommonLabels(g: GroupRow): LabelSet {
   return listCommonLabels([g]);
 }
 
-function alertRowsOf(g: GroupRow): AlertRow[] {
+export function alertRowsOf(g: GroupRow): AlertRow[] {
   let rows = alertRows.get(g);
   if (!rows) {
     // Not the group's common labels: a row is sent with them (list-model.ts #wireRow), and

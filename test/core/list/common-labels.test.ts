@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { listCommonLabels } from '../../../main/core/list/row-labels.ts';
+import { prng } from '../../bench/lib/fixtures.ts';
 
 const row = (...labels: Record<string, string>[]) => ({
   alerts: labels.map((l) => ({ labels: l })),
@@ -42,5 +43,58 @@ describe('listCommonLabels', () => {
     const common = listCommonLabels([row(many, many)]);
     assert.equal(Object.keys(common).length, 100);
     assert.deepEqual(listCommonLabels([row({ a: '1' }, { a: '2' }), row(many, many)]), {});
+  });
+
+  it('a row seen for the first time is tested as one seen before (random rows)', () => {
+    // New rows (a poll touched their group) are tested on the labels still common only; the
+    // same rows seen before use their shared sets. Both must give the definition's answer.
+    const r = prng(29);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+    const wide: Record<string, string> = {};
+    for (let i = 0; i < 150; i++) wide[`w${String(i).padStart(3, '0')}`] = 'x';
+    const labelsOf = (): Record<string, string> => {
+      const l: Record<string, string> = { alertname: pick(['A', 'B']) };
+      for (const k of ['cluster', 'job', 'team', 'zone'])
+        if (r() < 0.9) l[k] = pick(k === 'cluster' ? ['eu1'] : ['a', 'b']);
+      // Over sharedOf's cap of 100 labels now and then: the first 100 only are looked at.
+      return r() < 0.1 ? { ...wide, ...l } : l;
+    };
+    const definition = (rows: { alerts: { labels: Record<string, string> }[] }[]) => {
+      const alerts = rows.flatMap((x) => x.alerts);
+      if (alerts.length < 2) return {};
+      const out: Record<string, string> = {};
+      for (const row of rows) {
+        if (row.alerts.length === 0) continue;
+        const first = row.alerts[0]!.labels;
+        const keys = Object.keys(first)
+          .filter((k) => k !== 'alertname')
+          .slice(0, 100);
+        for (const k of keys) if (row.alerts.every((a) => a.labels[k] === first[k])) out[k] ??= '';
+      }
+      // Names every row shares with one value across all alerts (each row within its cap).
+      const shared: Record<string, string> = {};
+      const v0 = alerts[0]!.labels;
+      for (const k of Object.keys(out))
+        if (
+          rows.every((row) => {
+            if (row.alerts.length === 0) return true;
+            const keys = Object.keys(row.alerts[0]!.labels)
+              .filter((x) => x !== 'alertname')
+              .slice(0, 100);
+            return keys.includes(k) && row.alerts.every((a) => a.labels[k] === v0[k]);
+          })
+        )
+          shared[k] = v0[k]!;
+      return shared;
+    };
+    const pool = Array.from({ length: 40 }, () =>
+      row(...Array.from({ length: 1 + Math.floor(r() * 4) }, labelsOf)),
+    );
+    for (let round = 0; round < 300; round++) {
+      const rows = Array.from({ length: 1 + Math.floor(r() * 6) }, () =>
+        r() < 0.5 ? pick(pool) : row(...Array.from({ length: Math.floor(r() * 4) }, labelsOf)),
+      );
+      assert.deepEqual(listCommonLabels(rows), definition(rows), `round ${round}`);
+    }
   });
 });
