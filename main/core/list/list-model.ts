@@ -23,6 +23,7 @@ import {
   filterUndecided,
   groupCommonLabels,
   type AlertFilter,
+  type BuiltGroups,
   type GroupRow,
   type Row,
 } from './rows.ts';
@@ -98,6 +99,8 @@ export class ListModel {
   /** Wire group rows, per row and the silences their acknowledgements were read from. */
   readonly #wireGroups = new WeakMap<GroupRow, { silences: object; row: ListGroupRow }>();
   #affected: { view: ViewSnapshot; counts: Record<string, number> } | null = null;
+  /** Each list's counts by state and severity, for the list built again from it after a poll. */
+  readonly #rowSums = new WeakMap<BuiltGroups, RowCounts>();
   #warming: PreparedGroups | null = null;
   readonly #later: (fn: () => void) => void;
   readonly #sliced: Sliced;
@@ -277,7 +280,7 @@ export class ListModel {
     if (hit) return hit;
 
     const built = yield* this.#groupFilter.buildSteps(prepared, filter, pace);
-    const counts = yield* this.#countsSteps(prepared, built.groups, built.alertCount, hiding, pace);
+    const counts = yield* this.#countsSteps(prepared, built, hiding, pace);
     // A keystroke that hid nothing keeps every group row: the flat rows, their offsets and the
     // common labels of a list built from the same rows are this list's too (at 100,000 alerts,
     // flattening 105,000 rows again was most of such a keystroke).
@@ -329,14 +332,33 @@ export class ListModel {
 
   *#countsSteps(
     prepared: PreparedGroups,
-    groups: readonly GroupRow[],
-    shown: number,
+    built: BuiltGroups,
     hiding: boolean,
     pace: Pace,
   ): Steps<ListCounts> {
-    const byState = { active: 0, suppressed: 0, unprocessed: 0 };
-    const bySeverity: Record<string, number> = {};
-    if (prepared.multi.size === 0) {
+    const { groups, alertCount: shown, since } = built;
+    const before = since ? this.#rowSums.get(since.base) : undefined;
+    let byState = { active: 0, suppressed: 0, unprocessed: 0 };
+    let bySeverity: Record<string, number> = {};
+    if (since && before) {
+      // The list before a poll, less the rows it lost, plus those it gained (no alert is in
+      // two groups then: group-filter.ts builds such a list again only without).
+      byState = { ...before.byState };
+      bySeverity = {};
+      for (const k in before.bySeverity) bump(bySeverity, k, before.bySeverity[k]!);
+      const add = (rows: readonly GroupRow[], sign: number): void => {
+        for (const g of rows) {
+          const c = rowCounts(g);
+          byState.active += sign * c.byState.active;
+          byState.suppressed += sign * c.byState.suppressed;
+          byState.unprocessed += sign * c.byState.unprocessed;
+          for (const k in c.bySeverity) bump(bySeverity, k, sign * c.bySeverity[k]!);
+        }
+      };
+      add(since.removed, -1);
+      add(since.added, 1);
+      for (const k in bySeverity) if (bySeverity[k] === 0) delete bySeverity[k];
+    } else if (prepared.multi.size === 0) {
       // No alert in two groups: the sums of each row's counts, kept per row.
       for (const g of groups) {
         if (pace.due(rowCountCache.has(g) ? 1 : g.alerts.length)) yield;
@@ -360,6 +382,7 @@ export class ListModel {
         }
       }
     }
+    this.#rowSums.set(built, { byState, bySeverity });
     return {
       shown,
       total: prepared.total,

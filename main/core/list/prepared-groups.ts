@@ -158,6 +158,14 @@ export interface PreparedGroups {
   /** The severity order it was sorted by, and that order as one string (to compare). */
   readonly order: readonly string[];
   readonly orderKey: string;
+  /**
+   * The preparation this one was made from, and its groups made anew (the others are the same
+   * objects as there): a filter built on `from` is built again from what changed
+   * (group-filter.ts). Dropped from the older one when a newer one is made, so a chain of
+   * preparations is never kept alive.
+   */
+  from?: PreparedGroups;
+  readonly fresh: readonly PreparedGroup[];
 }
 
 /** What changed since `prev` was prepared, when the caller knows (ListChanges.since). */
@@ -190,6 +198,7 @@ export function* prepareGroupsSteps(
   const changed = changes?.groups !== 'all' ? changes?.groups : undefined;
   const cmp = compareAlerts(order);
   const list: PreparedGroup[] = [];
+  const fresh: PreparedGroup[] = [];
   const byKey = new Map<string, PreparedGroup>();
   let memberships = 0;
   const all: readonly GroupView[] = Array.isArray(groups) ? groups : Object.values(groups);
@@ -200,6 +209,7 @@ export function* prepareGroupsSteps(
       old.group === g &&
       (changed ? !changed.has(g.key) : sameSource(old.source, g.alerts, alerts));
     const p = same ? old : make(g);
+    if (!same) fresh.push(p);
     list.push(p);
     byKey.set(g.key, p);
     memberships += p.sorted.length;
@@ -209,7 +219,18 @@ export function* prepareGroupsSteps(
   // (the merger hands the view's list over, so this costs nothing).
   const total = changes ? changes.alertCount : valuesOf(alerts).length;
   const multi = yield* shared(list, memberships, total, pace);
-  return { groups: list, byKey, multi, total, order, orderKey };
+  // Only the newest preparation knows its predecessor: one step back, never a chain.
+  if (prev) delete prev.from;
+  return {
+    groups: list,
+    byKey,
+    multi,
+    total,
+    order,
+    orderKey,
+    fresh,
+    ...(prev && reusable ? { from: prev } : {}),
+  };
 
   function make(g: GroupView): PreparedGroup {
     const source = g.alerts.map((fp) => alerts[fp]);

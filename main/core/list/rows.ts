@@ -180,6 +180,11 @@ export interface BuiltGroups {
   groups: GroupRow[];
   /** Alerts shown (an alert in two groups counts once). */
   alertCount: number;
+  /**
+   * Built again from the same filter's list on the preparation before (group-filter.ts): that
+   * list, and the rows it lost and gained. Counts follow by the same difference.
+   */
+  since?: { base: BuiltGroups; removed: readonly GroupRow[]; added: readonly GroupRow[] };
 }
 
 // A group row's alert rows, made once: group rows are kept while their group and filter result

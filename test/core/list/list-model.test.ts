@@ -296,6 +296,59 @@ function silencedCount(view: ViewSnapshot): number {
   ).length;
 }
 
+describe('ListModel follows polls', () => {
+  it('answers each view as a model that never saw the ones before (random deltas)', () => {
+    const r = prng(4242);
+    let view: ViewSnapshot = { ...fleet(80, 6, 11), seq: 1 };
+    const model = new ListModel(sourceOf(() => view));
+    const queries = [
+      () => query(),
+      () => query({ text: 'eu' }),
+      () => query({ groupBy: 'region' }),
+      () => query({ top: 1_500, find: { fingerprint: 'g7a1' } }),
+    ];
+    for (let step = 0; step < 60; step++) {
+      const alerts = { ...view.alerts };
+      const groups = { ...view.groups };
+      const keys = Object.keys(groups);
+      for (let k = 0; k < 1 + Math.floor(r() * 5); k++) {
+        // An alert changed: its state, severity or start (a new object, as the merger makes).
+        const g = groups[keys[Math.floor(r() * keys.length)]!]!;
+        const fp = g.alerts[Math.floor(r() * g.alerts.length)]!;
+        const a = alerts[fp]!;
+        alerts[fp] =
+          r() < 0.3
+            ? { ...a, state: 'suppressed', silencedBy: ['c1/s1'] }
+            : {
+                ...a,
+                ...ACTIVE,
+                severity: ORDER[Math.floor(r() * 3)]!,
+                labels: { ...a.labels, severity: ORDER[Math.floor(r() * 3)]! },
+                startsAt: new Date(Date.UTC(2026, 0, 2, 0, Math.floor(r() * 500))).toISOString(),
+              };
+      }
+      if (r() < 0.2) {
+        // A group resolved whole, or a new one fired.
+        const gone = keys[Math.floor(r() * keys.length)]!;
+        if (r() < 0.5 && keys.length > 10) {
+          for (const fp of groups[gone]!.alerts) delete alerts[fp];
+          delete groups[gone];
+        } else {
+          const fp = `new${step}`;
+          alerts[fp] = alertView(fp, { alertname: 'New', severity: 'critical', region: 'eu' });
+          groups[`n${step}`] = { ...groups[keys[0]!]!, key: `n${step}`, alerts: [fp] };
+        }
+      }
+      view = { ...view, seq: view.seq + 1, alerts, groups };
+      for (const make of queries) {
+        const q = make();
+        const want = new ListModel(sourceOf(() => view)).answer({ ...q, id: 0 });
+        assert.deepEqual({ ...model.answer(q), id: 0 }, want, `step ${step} ${q.filter.text}`);
+      }
+    }
+  });
+});
+
 describe('ListModel answers in slices (ask)', () => {
   /** A runner that yields at every step the list's loops offer, calling `between` each time. */
   function stepper(between: () => void = () => {}): { sliced: Sliced; slices: () => number } {
