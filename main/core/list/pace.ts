@@ -6,7 +6,6 @@
 // slice is used up; a query runs them a slice per event-loop turn, so polls, timers and other
 // windows' answers go on between. Synchronous callers (tests, `ListModel.answer`) drain them
 // at once with `NEVER`, which is never due.
-import { nextTurn } from '../api/event-loop-turns.ts';
 
 /**
  * Asked by a loop at each step: whether to yield now. `work`: how much the step did, in alerts
@@ -58,11 +57,20 @@ export class SlicePace implements Pace {
   }
 }
 
+/**
+ * The next turn of the event loop (its check phase). Not the readers' shared queue
+ * (api/event-loop-turns.ts): a window waits for its answer, so a query goes on in every turn
+ * beside the one background slice that queue lets run, instead of after each of them.
+ */
+function nextCheck(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}
+
 /** Runs steps a slice per turn of the event loop (`turn`), and resolves with their value. */
 export async function runSliced<T>(
   make: (pace: Pace) => Steps<T>,
   sliceMs: number = SLICE_MS,
-  turn: () => Promise<void> = nextTurn,
+  turn: () => Promise<void> = nextCheck,
 ): Promise<T> {
   const pace = new SlicePace(sliceMs);
   const steps = make(pace);
