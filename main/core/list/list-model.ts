@@ -106,6 +106,10 @@ export class ListModel {
   readonly #sliced: Sliced;
   /** The query being answered (ask): the next starts when it is done. */
   #queue: Promise<unknown> = Promise.resolve();
+  /** Queries being answered in slices: background work waits for them. */
+  #asking = 0;
+  /** The search text's next background slice, held while a query is answered. */
+  #warmHeld: (() => void) | null = null;
 
   constructor(
     source: ListSource,
@@ -133,7 +137,18 @@ export class ListModel {
    * window asks again on list:changed, and for an answer older than that change).
    */
   ask(q: ListQuery): Promise<ListAnswer> {
-    const run = this.#queue.then(() => this.#sliced((pace) => this.#answerSteps(q, pace)));
+    const run = this.#queue.then(async () => {
+      this.#asking++;
+      try {
+        return await this.#sliced((pace) => this.#answerSteps(q, pace));
+      } finally {
+        if (--this.#asking === 0 && this.#warmHeld) {
+          const held = this.#warmHeld;
+          this.#warmHeld = null;
+          this.#later(held);
+        }
+      }
+    });
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -245,6 +260,11 @@ export class ListModel {
     let next = 0;
     const slice = (): void => {
       if (this.#warming !== prepared) return;
+      // A window waits for a query's answer; nobody waits for this yet.
+      if (this.#asking > 0) {
+        this.#warmHeld = slice;
+        return;
+      }
       const until = performance.now() + WARM_SLICE_MS;
       const groups = prepared.groups;
       while (next < groups.length && performance.now() < until) groupText(groups[next++]!);

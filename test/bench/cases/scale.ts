@@ -512,7 +512,8 @@ async function runConfig(
         QUERY_BLOCK_MS,
         `"${TYPED}" typed one letter per query, each a new filter narrowing the last (free text ` +
           `over labels and annotations): each ${queries.typed.map((t) => round(t)).join(', ')} ms; ` +
-          `the core answers one query at a time, so the max is the longest it is blocked by one`,
+          `each is the wait for its answer; the core works a query out in slices of at most ` +
+          `~20 ms between its other work (list/pace.ts), so it is never blocked that long`,
       ),
       {
         name: `6 scale ${n} complete (fresh page)`,

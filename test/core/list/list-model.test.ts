@@ -435,6 +435,48 @@ describe('ListModel answers in slices (ask)', () => {
     assert.equal((await model.ask(query())).seq, 3);
   });
 
+  it('makes the search text in the background only while no query is answered', async () => {
+    // Every read of an alert's annotations is counted: the search text reads them all.
+    let reads = 0;
+    const view = fleet(60, 8);
+    for (const [fp, a] of Object.entries(view.alerts))
+      view.alerts[fp] = {
+        ...a,
+        annotations: new Proxy(
+          { summary: `s ${fp}` },
+          {
+            ownKeys(t) {
+              reads++;
+              return Reflect.ownKeys(t);
+            },
+          },
+        ),
+      };
+    const timers: (() => void)[] = [];
+    let readsBetween = 0;
+    const { sliced } = stepper(() => {
+      // Timers fire between two slices of the query: the search text's slice does nothing.
+      const due = timers.splice(0);
+      const before = reads;
+      for (const fn of due) fn();
+      readsBetween += reads - before;
+    });
+    const model = new ListModel(
+      sourceOf(() => view),
+      undefined,
+      (fn) => timers.push(fn),
+      sliced,
+    );
+    const answer = await model.ask(query());
+    assert.equal(answer.counts.total, 480);
+    assert.equal(readsBetween, 0, 'no search text was made while the query was answered');
+    // Once answered, the slice held is scheduled again and makes the text.
+    assert.equal(timers.length, 1);
+    const before = reads;
+    while (timers.length > 0) timers.shift()!();
+    assert.ok(reads - before >= 480, `${reads - before} annotation reads after the query`);
+  });
+
   it('a failed query does not stop the next', async () => {
     let fail = true;
     const view = fleet(10, 3);
