@@ -1,6 +1,6 @@
 // The list's work over 100,000 alerts done in slices (issue 29 item 2: the core never blocks
 // longer than 50 ms for a query). The first query after a poll changed alerts prepares the
-// touched groups, filters every group, counts, flattens 110,000 rows and finds the shared
+// touched groups, filters every group, counts, places 110,000 rows and finds the shared
 // labels: 45–75 ms in one turn at 100k, more under churn, and the first word typed searches
 // every group's text (60–90 ms). The loops doing that are generators that yield when their
 // slice is used up; a query runs them a slice per event-loop turn, so polls, timers and other
