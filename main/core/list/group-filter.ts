@@ -129,21 +129,8 @@ export class GroupFilter {
     for (const p of candidates) {
       // First: most groups of a rare word end at a `continue`.
       if (pace.due(p.sorted.length + 1)) yield;
-      if (
-        filter.receivers.length > 0 &&
-        !p.group.receivers.some((r) => filter.receivers.includes(r))
-      )
-        continue;
-      const r = resultFor({
-        p,
-        results: this.#resultsOf(p),
-        key,
-        parent,
-        wordsOnly,
-        filter,
-        prepared,
-      });
-      if (!r.row) continue;
+      const r = this.#resultFor(p, key, filter, prepared, parent, wordsOnly);
+      if (!r?.row) continue;
       out.push(r.row);
       shown.push(p);
       for (const a of r.visible) {
@@ -184,21 +171,8 @@ export class GroupFilter {
     const added: GroupRow[] = [];
     for (const p of prepared.fresh) {
       if (pace.due(p.sorted.length + 1)) yield;
-      if (
-        filter.receivers.length > 0 &&
-        !p.group.receivers.some((r) => filter.receivers.includes(r))
-      )
-        continue;
-      const r = resultFor({
-        p,
-        results: this.#resultsOf(p),
-        key,
-        parent: undefined,
-        wordsOnly: false,
-        filter,
-        prepared,
-      });
-      if (r.row) added.push(r.row);
+      const r = this.#resultFor(p, key, filter, prepared, undefined, false);
+      if (r?.row) added.push(r.row);
     }
     added.sort(compareRows);
     const out: GroupRow[] = [];
@@ -242,6 +216,20 @@ export class GroupFilter {
   /** How many filters' results are kept for a prepared group (the cache stays bounded). */
   cachedFilters(p: PreparedGroup): number {
     return this.#results.get(p)?.size ?? 0;
+  }
+
+  /** A group's result for the filter (cached or narrowed); null when its receivers are not picked. */
+  #resultFor(
+    p: PreparedGroup,
+    key: string,
+    filter: AlertFilter,
+    prepared: PreparedGroups,
+    parent: string | undefined,
+    wordsOnly: boolean,
+  ): FilterResult | null {
+    if (filter.receivers.length > 0 && !p.group.receivers.some((r) => filter.receivers.includes(r)))
+      return null;
+    return resultFor({ p, results: this.#resultsOf(p), key, parent, wordsOnly, filter, prepared });
   }
 
   #resultsOf(p: PreparedGroup): Map<string, FilterResult> {
