@@ -73,11 +73,22 @@ describe('a stored password and a URL to another server', { skip: amSkipReason()
 
     await secret.fill('new-Secret-2');
     assert.equal(await save.isEnabled(), true);
+    const savedAt = new Date().toISOString();
     await save.click();
     await page.locator('[data-testid=settings-save]').click();
-    await waitFor(() => ui.shell.core.snapshot().instances.am1?.health === 'ok', {
-      timeoutMs: 30_000,
-    });
+    // A poll of the new server after the save: the old one answered "ok" too, so health alone
+    // can be seen before the settings are applied (it was, once, on a loaded machine).
+    await waitFor(
+      () => {
+        const i = ui.shell.core.snapshot().instances.am1;
+        return (
+          ui.shell.core.getSettings().instances[0]?.url === newServer.url &&
+          i?.health === 'ok' &&
+          (i.lastPollAt ?? '') > savedAt
+        );
+      },
+      { timeoutMs: 30_000, message: 'the new server polled after the save' },
+    );
     assert.equal(ui.shell.core.getSettings().instances[0]?.url, newServer.url);
     assert.deepEqual(await ui.secrets.get(KEY), {
       value: 'new-Secret-2',
