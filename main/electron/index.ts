@@ -9,7 +9,7 @@
 import { app, ipcMain, protocol, safeStorage, shell } from 'electron';
 import { watchViewLinks } from './view-links.ts';
 import { join } from 'node:path';
-import { createHandlers } from '../core/bridge/handlers.ts';
+import { createHandlers, createListModel } from '../core/bridge/handlers.ts';
 import { NavigateHub, createSubscribe } from '../core/bridge/subscriptions.ts';
 import { createCore } from '../core/engine/create-core.ts';
 import { AckLedgerFile } from '../core/files/ack-ledger-file.ts';
@@ -113,9 +113,11 @@ async function main(): Promise<void> {
     await settingsFile.save(settings);
     tray.current?.update();
   };
+  const list = createListModel(core);
   const handlers = createHandlers(
     core,
     electronShellServices({ settingsFile, persist, secrets, history, osUser }),
+    list,
   );
 
   const navigate = new NavigateHub();
@@ -130,7 +132,7 @@ async function main(): Promise<void> {
   });
   registerIpcBridge(ipcMain, {
     handlers,
-    subscribe: createSubscribe({ core, navigate }),
+    subscribe: createSubscribe({ core, navigate, list }),
     trusted: () => ({ webContentsId: mainWindow.webContentsId(), app: files.location }),
     log,
   });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppInfo } from '../core/bridge/contract.ts';
 import { browserShellCsp, buildCsp } from '../core/security/csp.ts';
-import { createHandlers, type ShellServices } from '../core/bridge/handlers.ts';
+import { createHandlers, createListModel, type ShellServices } from '../core/bridge/handlers.ts';
 import { openSettingsFile, type SettingsFile } from '../core/settings/persist.ts';
 import { Emitter, createSubscribe, type NavigateRequest } from '../core/bridge/subscriptions.ts';
 import type { Core, SecretStore } from '../core/service.ts';
@@ -204,8 +204,9 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     },
     ...(history ? { history } : {}),
   };
-  const handlers = createHandlers(core, shellServices);
-  const subscribe = createSubscribe({ core, navigate });
+  const list = createListModel(core);
+  const handlers = createHandlers(core, shellServices, list);
+  const subscribe = createSubscribe({ core, navigate, list });
 
   const token = randomBytes(32).toString('base64url');
   const rendererDir = opts.rendererDir ?? findRendererDir();

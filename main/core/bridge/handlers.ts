@@ -55,14 +55,25 @@ function withLabels(plan: SelectionPlan, view: ViewSnapshot): SelectionPlan {
   };
 }
 
-export function createHandlers(core: Core, shell: ShellServices): Handlers {
-  const list = new ListModel({
+/**
+ * The alert list over the core's view: one per shell, shared by its handlers (list:query) and
+ * its subscriptions (list:changed waits for it to follow a new view).
+ */
+export function createListModel(core: Core): ListModel {
+  return new ListModel({
     snapshot: () => core.snapshot(),
     severityOrder: () => core.getSettings().severityOrder,
     watchdog: () => core.getSettings().notifications.watchdog,
     team: () => core.getSettings().notifications.team,
     changes: (from, to) => core.listChanges(from, to),
   });
+}
+
+export function createHandlers(
+  core: Core,
+  shell: ShellServices,
+  list: ListModel = createListModel(core),
+): Handlers {
   // Follows the core's deltas once asked for (a rebuild per poll would be 100 ms at 100k).
   const facets = new LabelFacets(
     () => core.snapshot(),
@@ -130,8 +141,9 @@ export function createHandlers(core: Core, shell: ShellServices): Handlers {
       await core.refresh(instanceId);
     },
 
-    // Synchronous over the per-group caches: the window keeps one query in flight and sends
-    // only its newest after it (lib/alerts/list-window), so typing never queues work here.
+    // In slices over the per-group caches, from lists made ahead after each poll (follow); the
+    // window keeps one query in flight and sends only its newest after it
+    // (lib/alerts/list-window), so typing never queues work here.
     'list:query': (query) => list.ask(query),
     'list:alert': async (fingerprint) => list.alert(fingerprint),
     'list:present': async (items) => list.present(items),

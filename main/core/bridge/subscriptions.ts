@@ -3,6 +3,7 @@
 // notifications:shown to the notification policy's output, ui:navigate to the shell's own
 // navigation requests (tray item, notification click).
 import type { Core } from '../service.ts';
+import type { ListModel } from '../list/list-model.ts';
 import type { SubscriptionChannel, Subscriptions } from './contract.ts';
 import { streamView, type Flow, type ViewSource } from './view-stream.ts';
 import type { InstanceView, ViewDelta, ViewMessage, ViewSnapshot } from '../model/view.ts';
@@ -134,6 +135,12 @@ export class NavigateHub extends Emitter<NavigateRequest> {
 export interface SubscriptionSources {
   core: Pick<Core, 'subscribe' | 'snapshot' | 'getSettings' | 'onNotification'>;
   navigate: Emitter<NavigateRequest>;
+  /**
+   * The list model the handlers answer list:query from: list:changed goes out once it has made
+   * the lists windows asked for last for the new view (ListModel.follow). Without it (tests of
+   * other channels), at once.
+   */
+  list?: Pick<ListModel, 'follow'>;
 }
 
 export type Subscribe = <K extends SubscriptionChannel>(
@@ -157,9 +164,26 @@ export function createSubscribe(sources: SubscriptionSources): Subscribe {
         return streamView(withoutAlerts(view), listener, flow);
       case 'list:changed': {
         const changes = listWatch();
-        return sources.core.subscribe((m) => {
-          if (changes(m)) listener({ seq: viewSeq(m) });
+        const list = sources.list;
+        if (!list)
+          return sources.core.subscribe((m) => {
+            if (changes(m)) listener({ seq: viewSeq(m) });
+          });
+        // Told when the list is made again for the new view: the window's next question is
+        // answered from it instead of waiting while it is made. The follows run in order, so
+        // the seqs told still rise.
+        let open = true;
+        const off = sources.core.subscribe((m) => {
+          if (!changes(m)) return;
+          const seq = viewSeq(m);
+          void list.follow().then(() => {
+            if (open) listener({ seq });
+          });
         });
+        return () => {
+          open = false;
+          off();
+        };
       }
       case 'notifications:shown':
         return sources.core.onNotification(listener);

@@ -57,6 +57,8 @@ import {
 
 /** Longest the core is held by one slice of background list work. */
 const WARM_SLICE_MS = 8;
+/** Lists made again for each new view before windows are told (follow): a window or two. */
+const RECENT_LISTS = 2;
 
 /** What the model reads from the core: its view, and the settings the list depends on. */
 export interface ListSource {
@@ -112,6 +114,10 @@ export class ListModel {
   #asking = 0;
   /** The search text's next background slice, held while a query is answered. */
   #warmHeld: (() => void) | null = null;
+  /** The lists asked for last (filter, collapse state, where the window looked): follow. */
+  #recent: { key: string; q: ListQuery }[] = [];
+  /** A follow queued and not begun: view changes until it begins join it. */
+  #followQueued: Promise<void> | null = null;
 
   constructor(
     source: ListSource,
@@ -139,10 +145,48 @@ export class ListModel {
    * window asks again on list:changed, and for an answer older than that change).
    */
   ask(q: ListQuery): Promise<ListAnswer> {
+    this.#remember(q);
+    return this.#enqueue((pace) => this.#answerSteps(q, pace));
+  }
+
+  /**
+   * Makes the lists windows asked for last again for the core's current view, in slices like
+   * a query, and resolves when they are made (never rejects). The bridge tells windows that
+   * the list changed only then (subscriptions.ts), so the question each window asks next is
+   * answered from what is made already: at 100,000 alerts the first query after a poll was
+   * 50–80 ms of work while the window waited, and is now a lookup. Calls made before the last
+   * one began share it: it reads the view when it begins.
+   */
+  follow(): Promise<void> {
+    this.#followQueued ??= this.#enqueue((pace) => {
+      this.#followQueued = null;
+      return this.#followSteps(pace);
+    }).catch(() => undefined);
+    return this.#followQueued;
+  }
+
+  *#followSteps(pace: Pace): Steps<void> {
+    const recent = this.#recent.map((r) => r.q);
+    // No window asked yet: the groups at least are prepared for its first question.
+    if (recent.length === 0) yield* this.#prepareSteps(this.#source.snapshot(), pace);
+    for (const q of recent) yield* this.#answerSteps(q, pace);
+  }
+
+  /** Keeps what a query asked for (without the row it looked for) as the newest list asked. */
+  #remember(q: ListQuery): void {
+    const { find: _find, ...kept } = q;
+    const key = JSON.stringify([q.filter, q.collapsed]);
+    this.#recent = [...this.#recent.filter((r) => r.key !== key), { key, q: kept }].slice(
+      -RECENT_LISTS,
+    );
+  }
+
+  /** Runs steps after the work queued before them, a slice per turn (#sliced). */
+  #enqueue<T>(make: (pace: Pace) => Steps<T>): Promise<T> {
     const run = this.#queue.then(async () => {
       this.#asking++;
       try {
-        return await this.#sliced((pace) => this.#answerSteps(q, pace));
+        return await this.#sliced(make);
       } finally {
         if (--this.#asking === 0 && this.#warmHeld) {
           const held = this.#warmHeld;

@@ -82,8 +82,24 @@ const TYPED = 'crashlooping';
 const QUERY_TARGET_MS = 30;
 const QUERY_BLOCK_MS = 50;
 
-/** Round trips of the window's list questions: scrolling down the list, typing a filter. */
+/**
+ * Round trips of the window's list questions: scrolling down the list, typing a filter. The
+ * client listens to list:changed as a window does (since 2026-11-28, seventh session: the core
+ * makes the lists asked last again after a poll while a window listens, ListModel.follow).
+ */
 async function listQueryTimes(
+  api: ReturnType<typeof connect>['api'],
+  positions: number,
+): Promise<{ first: number; scroll: number[]; typed: number[] }> {
+  const off = api.subscribe('list:changed', () => {});
+  try {
+    return await listQueryRounds(api, positions);
+  } finally {
+    off();
+  }
+}
+
+async function listQueryRounds(
   api: ReturnType<typeof connect>['api'],
   positions: number,
 ): Promise<{ first: number; scroll: number[]; typed: number[] }> {

@@ -75,4 +75,51 @@ describe('list:changed', () => {
     assert.equal(delta({}), false);
     stop();
   });
+
+  it('goes out once the list model has followed the change, in order, not after closing', async () => {
+    const core = createFakeCore();
+    core.snap = { ...core.snap, instances: { am1: instance() } };
+    const follows: (() => void)[] = [];
+    const list = {
+      follow: () => new Promise<void>((resolve) => follows.push(resolve)),
+    };
+    const subscribe = createSubscribe({ core, navigate: new Emitter(), list });
+    const seen: number[] = [];
+    const stop = subscribe('list:changed', (m) => seen.push(m.seq));
+    const flush = () => new Promise((r) => setImmediate(r));
+    await flush();
+    assert.deepEqual(seen, [], 'not before the list is made for the view');
+    assert.equal(follows.length, 1);
+    follows.shift()!();
+    await flush();
+    assert.deepEqual(seen, [core.snap.seq]);
+    let seq = core.snap.seq;
+    const alerts = (fp: string) =>
+      core.emitView({
+        type: 'delta',
+        delta: {
+          seq: ++seq,
+          upsert: { alerts: [alertView(fp, { alertname: 'A' })] },
+          remove: {},
+        } as unknown as ViewDelta,
+      });
+    alerts('f1');
+    alerts('f2');
+    assert.equal(follows.length, 2);
+    follows[0]!();
+    follows[1]!();
+    await flush();
+    assert.deepEqual(seen.slice(1), [seq - 1, seq]);
+    // A poll that changed nothing of the list asks the model for nothing.
+    core.emitView({
+      type: 'delta',
+      delta: { seq: ++seq, upsert: {}, remove: {} } as unknown as ViewDelta,
+    });
+    assert.equal(follows.length, 2);
+    alerts('f3');
+    stop();
+    follows[2]!();
+    await flush();
+    assert.equal(seen.length, 3, 'a window gone is not told');
+  });
 });

@@ -477,6 +477,78 @@ describe('ListModel answers in slices (ask)', () => {
     assert.ok(reads - before >= 480, `${reads - before} annotation reads after the query`);
   });
 
+  it('follows a new view ahead of the windows: their next questions are lookups', async () => {
+    let view = { ...fleet(50, 6, 1), seq: 1 };
+    const { sliced, slices } = stepper();
+    const model = new ListModel(sourceOf(() => view), undefined, (fn) => fn(), sliced);
+    const scrolled = query({ text: 'eu', top: 400, find: { key: 'k3' } });
+    const grouped = query({ groupBy: 'region' });
+    const first = query();
+    // Three lists asked: the two asked last are followed.
+    for (const q of [first, scrolled, grouped]) await model.ask(q);
+    view = { ...fleet(50, 6, 2), seq: 2 };
+    let before = slices();
+    await model.follow();
+    assert.ok(slices() - before > 3, 'the lists were made again in slices');
+    for (const q of [scrolled, grouped]) {
+      before = slices();
+      const got = await model.ask(q);
+      assert.equal(slices() - before, 0, `${q.filter.text || q.filter.groupBy}: no work left`);
+      assert.deepEqual(got, new ListModel(sourceOf(() => view)).answer(q), 'the new view');
+      assert.equal(got.seq, 2);
+    }
+    // The list asked before them was not made again: the window showing it works for it.
+    before = slices();
+    const old = await model.ask({ ...first, id: ++nextId });
+    assert.ok(slices() - before > 0);
+    assert.equal(old.seq, 2);
+  });
+
+  it('follows once for the view changes made before it begins, and never rejects', async () => {
+    let view = { ...fleet(20, 4, 1), seq: 1 };
+    let reads = 0;
+    let fail = false;
+    const { sliced } = stepper();
+    const model = new ListModel(
+      sourceOf(() => {
+        reads++;
+        if (fail) throw new Error('no view');
+        return view;
+      }),
+      undefined,
+      (fn) => fn(),
+      sliced,
+    );
+    await model.ask(query());
+    const asked = model.ask(query({ text: 'us' }));
+    view = { ...fleet(20, 4, 2), seq: 2 };
+    const a = model.follow();
+    view = { ...fleet(20, 4, 3), seq: 3 };
+    const b = model.follow();
+    assert.equal(a, b, 'one follow for both changes');
+    reads = 0;
+    await Promise.all([asked, a]);
+    // The query, then the follow's two lists, each reading the view once when it begins.
+    assert.equal(reads, 3);
+    const c = model.follow();
+    assert.notEqual(c, a, 'a change after the follow began follows again');
+    await c;
+    fail = true;
+    await model.follow();
+    fail = false;
+    assert.equal((await model.ask(query())).seq, 3);
+  });
+
+  it('with no list asked yet, a follow prepares the groups for the first', async () => {
+    const view = { ...fleet(30, 5, 1), seq: 1 };
+    const { sliced, slices } = stepper();
+    const model = new ListModel(sourceOf(() => view), undefined, (fn) => fn(), sliced);
+    await model.follow();
+    assert.ok(slices() > 0, 'groups prepared');
+    const q = query();
+    assert.deepEqual(await model.ask(q), new ListModel(sourceOf(() => view)).answer(q));
+  });
+
   it('a failed query does not stop the next', async () => {
     let fail = true;
     const view = fleet(10, 3);
