@@ -480,7 +480,12 @@ describe('ListModel answers in slices (ask)', () => {
   it('follows a new view ahead of the windows: their next questions are lookups', async () => {
     let view = { ...fleet(50, 6, 1), seq: 1 };
     const { sliced, slices } = stepper();
-    const model = new ListModel(sourceOf(() => view), undefined, (fn) => fn(), sliced);
+    const model = new ListModel(
+      sourceOf(() => view),
+      undefined,
+      (fn) => fn(),
+      sliced,
+    );
     const scrolled = query({ text: 'eu', top: 400, find: { key: 'k3' } });
     const grouped = query({ groupBy: 'region' });
     const first = query();
@@ -542,7 +547,12 @@ describe('ListModel answers in slices (ask)', () => {
   it('with no list asked yet, a follow prepares the groups for the first', async () => {
     const view = { ...fleet(30, 5, 1), seq: 1 };
     const { sliced, slices } = stepper();
-    const model = new ListModel(sourceOf(() => view), undefined, (fn) => fn(), sliced);
+    const model = new ListModel(
+      sourceOf(() => view),
+      undefined,
+      (fn) => fn(),
+      sliced,
+    );
     await model.follow();
     assert.ok(slices() > 0, 'groups prepared');
     const q = query();
