@@ -60,6 +60,13 @@ const WARM_SLICE_MS = 8;
 /** Lists made again for each new view before windows are told (follow): a window or two. */
 const RECENT_LISTS = 2;
 
+/** A view windows were told about, its prepared groups and the lists built on them. */
+interface Told {
+  view: ViewSnapshot;
+  prepared: PreparedGroups;
+  built: readonly Built[];
+}
+
 /** What the model reads from the core: its view, and the settings the list depends on. */
 export interface ListSource {
   snapshot(): ViewSnapshot;
@@ -118,6 +125,12 @@ export class ListModel {
   #recent: { key: string; q: ListQuery }[] = [];
   /** A follow queued and not begun: view changes until it begins join it. */
   #followQueued: Promise<void> | null = null;
+  /**
+   * While a follow runs: the view windows were last told about and the lists built on it. A
+   * query for one of those lists is answered from it at once instead of waiting for the follow
+   * (the window has not heard of the newer view yet: list:changed goes out after the follow).
+   */
+  #told: Told | null = null;
 
   constructor(
     source: ListSource,
@@ -146,7 +159,16 @@ export class ListModel {
    */
   ask(q: ListQuery): Promise<ListAnswer> {
     this.#remember(q);
+    const told = this.#told && this.#answerTold(this.#told, q);
+    if (told) return Promise.resolve(told);
     return this.#enqueue((pace) => this.#answerSteps(q, pace));
+  }
+
+  /** The answer from a list built on the view windows were told about, if it is one. */
+  #answerTold(told: Told, q: ListQuery): ListAnswer | null {
+    const { key } = this.#keyOf(told.view, told.prepared, q);
+    const built = told.built.find((b) => b.key === key);
+    return built ? this.#answerFrom(q, told.view, built) : null;
   }
 
   /**
@@ -160,8 +182,19 @@ export class ListModel {
   follow(): Promise<void> {
     this.#followQueued ??= this.#enqueue((pace) => {
       this.#followQueued = null;
+      // What was built so far is on the view the windows were told about (each follow ends
+      // with list:changed; a query between follows was answered on a view they asked about).
+      const [view, prepared] = [this.#preparedFrom, this.#prepared];
+      this.#told =
+        view && prepared && this.#builtFor === prepared && this.#built.length > 0
+          ? { view, prepared, built: [...this.#built] }
+          : null;
       return this.#followSteps(pace);
-    }).catch(() => undefined);
+    })
+      .catch(() => undefined)
+      .finally(() => {
+        this.#told = null;
+      });
     return this.#followQueued;
   }
 
@@ -203,6 +236,11 @@ export class ListModel {
     const view = this.#source.snapshot();
     const prepared = yield* this.#prepareSteps(view, pace);
     const built = yield* this.#buildSteps(view, prepared, q, pace);
+    return this.#answerFrom(q, view, built);
+  }
+
+  /** The rows of a built list the window shows, with its counts (and the row it looked for). */
+  #answerFrom(q: ListQuery, view: ViewSnapshot, built: Built): ListAnswer {
     const found = q.find ? locate(built.rows, q.find) : undefined;
     // A row asked for by name is sent with the rows around it, wherever the window is.
     let top = Math.max(0, q.top);
@@ -333,15 +371,8 @@ export class ListModel {
       this.#built = [];
       this.#builtFor = prepared;
     }
-    const { filter, hiding } = this.#filterOf(view, q.filter);
+    const { filter, hiding, shape, key } = this.#keyOf(view, prepared, q);
     const groupBy = q.filter.groupBy;
-    const shape = JSON.stringify([
-      groupBy,
-      q.collapsed.all,
-      [...q.collapsed.except].sort(),
-      prepared.orderKey,
-    ]);
-    const key = JSON.stringify([filterKey(filter), shape]);
     const hit = this.#built.find((b) => b.key === key);
     if (hit) return hit;
 
@@ -368,6 +399,22 @@ export class ListModel {
     this.#built.push(b);
     if (this.#built.length > 4) this.#built.shift();
     return b;
+  }
+
+  /** What a query's list is: its filter, and the key of the list built for it. */
+  #keyOf(
+    view: ViewSnapshot,
+    prepared: PreparedGroups,
+    q: ListQuery,
+  ): { filter: AlertFilter; hiding: boolean; shape: string; key: string } {
+    const { filter, hiding } = this.#filterOf(view, q.filter);
+    const shape = JSON.stringify([
+      q.filter.groupBy,
+      q.collapsed.all,
+      [...q.collapsed.except].sort(),
+      prepared.orderKey,
+    ]);
+    return { filter, hiding, shape, key: JSON.stringify([filterKey(filter), shape]) };
   }
 
   /**

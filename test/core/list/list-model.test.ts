@@ -509,6 +509,53 @@ describe('ListModel answers in slices (ask)', () => {
     assert.equal(old.seq, 2);
   });
 
+  it('while it follows, answers the lists built at once from the view windows know', async () => {
+    let view = { ...fleet(50, 6, 1), seq: 1 };
+    const old = view;
+    const asked: Promise<ListAnswer>[] = [];
+    let during: (() => void) | null = null;
+    const { sliced, slices } = stepper(() => {
+      const fn = during;
+      during = null;
+      fn?.();
+    });
+    const model = new ListModel(
+      sourceOf(() => view),
+      undefined,
+      (fn) => fn(),
+      sliced,
+    );
+    const scrolled = query({ text: 'eu', top: 300 });
+    await model.ask(scrolled);
+    view = { ...fleet(50, 6, 2), seq: 2 };
+    let before = -1;
+    let doneAt = -1;
+    during = () => {
+      before = slices();
+      // The same list further down, and a list never built: asked in the follow's first slice.
+      asked.push(
+        model.ask({ ...scrolled, id: ++nextId, top: 900 }).then((a) => {
+          sameAt = slices();
+          return a;
+        }),
+      );
+      asked.push(model.ask(query({ text: 'us' })));
+    };
+    let sameAt = -1;
+    await model.follow().then(() => (doneAt = slices()));
+    const [same, fresh] = await Promise.all(asked);
+    assert.equal(same!.seq, 1, 'the list built: from the view the window was told about');
+    assert.deepEqual(
+      same,
+      new ListModel(sourceOf(() => old)).answer({ ...scrolled, id: same!.id, top: 900 }),
+    );
+    assert.ok(before >= 0 && sameAt === before, 'answered at once');
+    assert.ok(doneAt > before + 3, 'while the follow went on');
+    assert.equal(fresh!.seq, 2, 'a list not built waits for the follow and is of the new view');
+    const after = await model.ask({ ...scrolled, id: ++nextId });
+    assert.equal(after.seq, 2, 'once followed, the new view');
+  });
+
   it('follows once for the view changes made before it begins, and never rejects', async () => {
     let view = { ...fleet(20, 4, 1), seq: 1 };
     let reads = 0;
