@@ -14,6 +14,7 @@ import { AlertmanagerError } from '../api/errors.ts';
 import type { RequestOptions } from '../api/connection.ts';
 import type { Clock } from '../service.ts';
 import { backoffDelay, DEFAULT_MAX_BACKOFF_MS } from './backoff.ts';
+import { alignedWaitMs } from './poll-phase.ts';
 
 export interface CycleContext {
   /** 0 for the first cycle after start, then 1, 2, ... (failed cycles count too). */
@@ -33,6 +34,11 @@ export interface PollerOptions {
   cycle: (ctx: CycleContext) => Promise<void>;
   random?: () => number;
   maxBackoffMs?: number;
+  /**
+   * Where in each interval this instance's polls start (poll-phase.ts), or undefined to poll
+   * start to start. Asked after each successful cycle.
+   */
+  phaseMs?: () => number | undefined;
 }
 
 type Waiter = () => void;
@@ -196,8 +202,13 @@ export class Poller {
       // Start-to-start cadence, but never sooner than a quarter interval after this one ended,
       // so a server slower than the interval is not polled back to back. (A refresh that
       // failed: the next try is one interval on, as for a healthy server.)
-      const elapsed = this.#o.clock.now() - started;
-      this.#schedule(Math.max(interval - elapsed, interval / 4));
+      const now = this.#o.clock.now();
+      const phase = this.#o.phaseMs?.();
+      this.#schedule(
+        phase === undefined
+          ? Math.max(interval - (now - started), interval / 4)
+          : alignedWaitMs(now, started, interval, phase),
+      );
     } else {
       this.#schedule(
         backoffDelay({
