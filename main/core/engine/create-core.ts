@@ -85,11 +85,7 @@ class EngineCore implements Core {
   constructor(o: CoreOptions) {
     this.#settings = validSettings(o.settings);
     this.#clock = o.clock ?? systemClock;
-    this.#deps = {
-      ...instanceDeps(o, this.#clock),
-      // At scale each instance keeps its own place in the interval (poll-phase.ts).
-      spread: () => this.#merger.alertCount >= this.#scale,
-    };
+    this.#deps = instanceDeps(o, this.#clock);
     const osUser = o.osUser ?? '';
     this.#hygiene = new HygieneNotices(o.hygieneMemory);
     this.#pipeline = new PipelineWatch(o.watchdogMemory, (m) => console.warn(m));

@@ -30,7 +30,6 @@ import {
 import { computeHealth, outcomeOf, STALE_AFTER_INTERVALS, type PollOutcome } from './health.ts';
 import type { InstanceData } from './merge.ts';
 import { CancelledError, Poller, type CycleContext } from './poller.ts';
-import { pollPhaseMs } from './poll-phase.ts';
 
 export const STATUS_EVERY_CYCLES = 10;
 export const STATUS_MAX_AGE_MS = 5 * 60_000;
@@ -60,8 +59,6 @@ export interface InstanceDeps {
   createClient: ClientFactory;
   random?: () => number;
   maxBackoffMs?: number;
-  /** Whether polls keep their own place in the interval (poll-phase.ts): the core at scale. */
-  spread?: () => boolean;
   /** Called after every finished cycle (success or failure), synchronously. */
   onCycle: (instance: InstanceRuntime) => void;
 }
@@ -165,8 +162,6 @@ export class InstanceRuntime {
       cycle: (ctx) => this.#cycle(ctx),
       ...(this.#deps.random ? { random: this.#deps.random } : {}),
       ...(this.#deps.maxBackoffMs !== undefined ? { maxBackoffMs: this.#deps.maxBackoffMs } : {}),
-      phaseMs: () =>
-        this.#deps.spread?.() ? pollPhaseMs(this.settings.id, this.intervalMs) : undefined,
     });
     if (paused) this.#poller.pause();
     this.#poller.start();

@@ -14,7 +14,6 @@ import { AlertmanagerError } from '../api/errors.ts';
 import type { RequestOptions } from '../api/connection.ts';
 import type { Clock } from '../service.ts';
 import { backoffDelay, DEFAULT_MAX_BACKOFF_MS } from './backoff.ts';
-import { alignedWaitMs } from './poll-phase.ts';
 
 export interface CycleContext {
   /** 0 for the first cycle after start, then 1, 2, ... (failed cycles count too). */
@@ -34,11 +33,6 @@ export interface PollerOptions {
   cycle: (ctx: CycleContext) => Promise<void>;
   random?: () => number;
   maxBackoffMs?: number;
-  /**
-   * Where in each interval this instance's polls start (poll-phase.ts), or undefined to poll
-   * start to start. Asked after each successful cycle.
-   */
-  phaseMs?: () => number | undefined;
 }
 
 type Waiter = () => void;
@@ -202,13 +196,8 @@ export class Poller {
       // Start-to-start cadence, but never sooner than a quarter interval after this one ended,
       // so a server slower than the interval is not polled back to back. (A refresh that
       // failed: the next try is one interval on, as for a healthy server.)
-      const now = this.#o.clock.now();
-      const phase = this.#o.phaseMs?.();
-      this.#schedule(
-        phase === undefined
-          ? Math.max(interval - (now - started), interval / 4)
-          : alignedWaitMs(now, started, interval, phase),
-      );
+      const elapsed = this.#o.clock.now() - started;
+      this.#schedule(Math.max(interval - elapsed, interval / 4));
     } else {
       this.#schedule(
         backoffDelay({

@@ -11,8 +11,6 @@ import { COALESCE_FROM, COALESCE_MS } from '../../../main/core/engine/merge-sche
 import type { Core } from '../../../main/core/service.ts';
 import { startGeneratedFleet, type GeneratedFleet } from '../../support/generated-fleet.ts';
 import { waitFor } from '../../support/wait.ts';
-import { FakeClock } from '../../support/fake-clock.ts';
-import { pollPhaseMs } from '../../../main/core/engine/poll-phase.ts';
 import { MemorySecrets, Recorder, settingsFor } from './helpers.ts';
 
 async function fleetCore(instances: number, perInstance: number, coalesceFrom?: number) {
@@ -134,86 +132,6 @@ describe('merging polls below the scale threshold', () => {
     } finally {
       await core.stop();
       await fleet.stop();
-    }
-  });
-});
-
-describe('polls spread over the interval at scale', () => {
-  const I = 15_000;
-  /**
-   * When (fake clock, ms after start, in 500 ms steps) each instance polled after its first
-   * poll, for 50 s.
-   */
-  async function pollTimes(coalesceFrom: number): Promise<number[][]> {
-    const fleet = await startGeneratedFleet({ instances: 4, alertsPerInstance: 100 });
-    // 1,000,000 = 66 intervals + 10,000: a poll at t ms after start is on place t + 10,000.
-    const clock = new FakeClock(1_000_000);
-    const core = createCore({
-      settings: settingsFor(fleet.urls, { pollIntervalSec: I / 1000 }),
-      secrets: new MemorySecrets(),
-      osUser: 'tester',
-      clock,
-      coalesceFrom,
-    });
-    try {
-      core.start();
-      await waitFor(() => fleet.requests().every((n) => n > 0), {
-        timeoutMs: 10_000,
-        message: 'first polls',
-      });
-      // The merge at scale waits on the (fake) clock: it moves on while the first polls land.
-      let t = 0;
-      while (Object.keys(core.snapshot().alerts).length < 400) {
-        assert.ok(t < 5_000, 'core holds 400 within 5 s of its clock');
-        await new Promise((r) => setTimeout(r, 40));
-        await clock.advance(100);
-        t += 100;
-      }
-      let last = fleet.requests();
-      const times: number[][] = last.map(() => []);
-      // Half a second at a time, with real time for the real requests between steps.
-      while (t < 50_000) {
-        await clock.advance(500);
-        t += 500;
-        await new Promise((r) => setTimeout(r, 40));
-        const now = fleet.requests();
-        now.forEach((n, k) => {
-          if (n > last[k]!) times[k]!.push(t);
-        });
-        last = now;
-      }
-      return times;
-    } finally {
-      await core.stop();
-      await fleet.stop();
-    }
-  }
-
-  it('each instance polls on its own place once the core holds many alerts', async () => {
-    const times = await pollTimes(200);
-    const places: number[] = [];
-    times.forEach((ts, k) => {
-      const place = pollPhaseMs(`am${k + 1}`, I);
-      // On its place, within the 500 ms step the test moves the clock by.
-      const onPlace = (t: number) => (((t + 10_000 - place) % I) + I) % I < 500;
-      // The poll after the first: on its place, or one interval on when the first poll ended
-      // before anything was merged (the core did not know yet that it holds many alerts).
-      assert.ok(onPlace(ts[0]!) || (ts[0]! >= I && ts[0]! <= I + 500), `am${k + 1}: ${ts}`);
-      for (const t of ts.slice(1)) assert.ok(onPlace(t), `am${k + 1} at ${t}, place ${place}`);
-      assert.ok(ts[0]! >= I / 2, `am${k + 1}: not sooner than half an interval: ${ts}`);
-      for (let i = 1; i < ts.length; i++)
-        assert.ok(ts[i]! - ts[i - 1]! <= 1.5 * I + 500, `am${k + 1}: ${ts}`);
-      assert.equal(ts.at(-1)! - ts.at(-2)!, I, `then one interval: ${ts}`);
-      places.push((ts.at(-1)! + 10_000) % I);
-    });
-    assert.ok(new Set(places).size > 1, `not all in the same step: ${places.join(', ')}`);
-  });
-
-  it('below scale every instance polls one interval after its last poll', async () => {
-    const times = await pollTimes(1_000_000);
-    for (const ts of times) {
-      assert.ok(ts[0]! >= I && ts[0]! <= I + 500, ts.join(', '));
-      assert.deepEqual(ts.slice(1, 3), [ts[0]! + I, ts[0]! + 2 * I]);
     }
   });
 });
