@@ -367,6 +367,12 @@ describe('ListModel answers in slices (ask)', () => {
     return { sliced, slices: () => n };
   }
 
+  /** A model over `view` whose queries and follows yield at every step (stepper). */
+  function stepped(view: () => ViewSnapshot): { model: ListModel; slices: () => number } {
+    const { sliced, slices } = stepper();
+    return { model: new ListModel(sourceOf(view), undefined, (fn) => fn(), sliced), slices };
+  }
+
   it('answers in many slices what it answers at once, on the view of when it starts', async () => {
     const views = [fleet(60, 8, 1), fleet(60, 8, 2), fleet(70, 6, 3)].map((v, i) => ({
       ...v,
@@ -479,13 +485,7 @@ describe('ListModel answers in slices (ask)', () => {
 
   it('follows a new view ahead of the windows: their next questions are lookups', async () => {
     let view = { ...fleet(50, 6, 1), seq: 1 };
-    const { sliced, slices } = stepper();
-    const model = new ListModel(
-      sourceOf(() => view),
-      undefined,
-      (fn) => fn(),
-      sliced,
-    );
+    const { model, slices } = stepped(() => view);
     const scrolled = query({ text: 'eu', top: 400, find: { key: 'k3' } });
     const grouped = query({ groupBy: 'region' });
     const first = query();
@@ -593,13 +593,7 @@ describe('ListModel answers in slices (ask)', () => {
 
   it('with no list asked yet, a follow prepares the groups for the first', async () => {
     const view = { ...fleet(30, 5, 1), seq: 1 };
-    const { sliced, slices } = stepper();
-    const model = new ListModel(
-      sourceOf(() => view),
-      undefined,
-      (fn) => fn(),
-      sliced,
-    );
+    const { model, slices } = stepped(() => view);
     await model.follow();
     assert.ok(slices() > 0, 'groups prepared');
     const q = query();
