@@ -15,6 +15,7 @@ import { ObjectArraySplitter } from './group-split.ts';
 import type { AlertGroup, AlertState, AlertStatus, GettableAlert, Receiver } from './types.ts';
 import type { StringPool } from './string-pool.ts';
 import { nextTurn } from './event-loop-turns.ts';
+import { DIGEST_CHARS, type BodySplit, type SplitWorker } from './split-worker.ts';
 
 const STATES: ReadonlySet<string> = new Set<AlertState>(['unprocessed', 'active', 'suppressed']);
 
@@ -50,15 +51,35 @@ interface Read {
   refused: boolean;
 }
 
+/** A body as the HTTP transport holds it: its bytes, or its text in decoded chunks. */
+export interface BodyParts {
+  bytes(): Uint8Array;
+  textChunks(): Iterable<string>;
+}
+
+let readerIds = 0;
+
 export class AlertGroupsReader {
   readonly #pool: StringPool;
+  /** Splits and hashes bodies off the core's thread (readBody); none: all is done here. */
+  readonly #splitter: SplitWorker | undefined;
+  /** This reader, to the split worker. */
+  readonly #id = ++readerIds;
+  /** The split whose body's groups `#byDigest` holds (0: none the worker knows of). */
+  #base = 0;
   /** Receiver lists by their names: a handful of distinct lists, shared by every alert. */
   #receivers = new Map<string, Receiver[]>();
   /** The last body's alerts, given again for an unchanged alert of a changed group. */
   readonly #reuse = new AlertReuse();
 
-  constructor(pool: StringPool) {
+  constructor(pool: StringPool, splitter?: SplitWorker) {
     this.#pool = pool;
+    this.#splitter = splitter;
+  }
+
+  /** The reader is no longer used (its client closed). */
+  dispose(): void {
+    this.#splitter?.forget(this.#id);
   }
 
   /**
@@ -102,21 +123,81 @@ export class AlertGroupsReader {
     chunks: Iterable<string>,
     sliceMs = READ_SLICE_MS,
   ): Promise<AlertGroup[] | undefined> {
+    return this.#serially(() => this.#readChunksSlicedNow(chunks, sliceMs));
+  }
+
+  /**
+   * readChunksSliced for a body whose decoding, splitting and hashing the split worker does
+   * (split-worker.ts): this thread only parses the groups it does not hold yet, in slices.
+   * Without a worker, or when it fails, the body is read here as readChunksSliced does.
+   */
+  async readBody(body: BodyParts, sliceMs = READ_SLICE_MS): Promise<AlertGroup[] | undefined> {
+    const splitter = this.#splitter;
+    if (splitter === undefined) return this.readChunksSliced(body.textChunks(), sliceMs);
+    return this.#serially(async () => {
+      const split = await splitter.split(this.#id, this.#base, body.bytes());
+      const read = split && (await this.#readSplit(split, sliceMs));
+      // No worker, or a group it left out that this reader does not hold (never expected):
+      // the body is read here, from its text.
+      if (read === undefined || read === AGAIN)
+        return this.#readChunksSlicedNow(body.textChunks(), sliceMs);
+      return read === REFUSED ? undefined : read;
+    });
+  }
+
+  async #readSplit(
+    split: BodySplit,
+    sliceMs: number,
+  ): Promise<AlertGroup[] | typeof REFUSED | typeof AGAIN> {
+    if (!split.ok) return REFUSED;
+    const r = this.#begin();
+    let since = performance.now();
+    for (let i = 0; i < split.texts.length; i++) {
+      const digest = split.digests.slice(i * DIGEST_CHARS, (i + 1) * DIGEST_CHARS);
+      let g = r.next.get(digest) ?? r.previous.get(digest);
+      if (g === undefined) {
+        const text = split.texts[i];
+        if (text === null || text === undefined) return AGAIN;
+        g = this.#parseGroup(text, r.out.length);
+        if (g === undefined) return REFUSED;
+      }
+      r.next.set(digest, g);
+      r.out.push(g);
+      if (performance.now() - since >= sliceMs) {
+        await nextTurn();
+        since = performance.now();
+      }
+    }
+    this.#byDigest = r.next;
+    this.#base = split.id;
+    this.#reuse.remember(r.out);
+    return r.out;
+  }
+
+  async #readChunksSlicedNow(
+    chunks: Iterable<string>,
+    sliceMs: number,
+  ): Promise<AlertGroup[] | undefined> {
+    const r = this.#begin();
+    let since = performance.now();
+    for (const chunk of chunks) {
+      if (!this.#push(r, chunk)) return undefined;
+      if (performance.now() - since >= sliceMs) {
+        await nextTurn();
+        since = performance.now();
+      }
+    }
+    return this.#end(r);
+  }
+
+  /** Runs reads one after another (each reads against the one before); rotates the pool. */
+  async #serially<T>(read: () => Promise<T>): Promise<T> {
     const before = this.#reading;
     let done!: () => void;
     this.#reading = new Promise<void>((resolve) => (done = resolve));
     await before;
-    const r = this.#begin();
     try {
-      let since = performance.now();
-      for (const chunk of chunks) {
-        if (!this.#push(r, chunk)) return undefined;
-        if (performance.now() - since >= sliceMs) {
-          await nextTurn();
-          since = performance.now();
-        }
-      }
-      return this.#end(r);
+      return await read();
     } finally {
       this.#rotate();
       done();
@@ -143,15 +224,8 @@ export class AlertGroupsReader {
       const digest = createHash('sha256').update(piece).digest('base64');
       let g = r.next.get(digest) ?? r.previous.get(digest);
       if (g === undefined) {
-        let json: unknown;
-        try {
-          json = JSON.parse(piece);
-        } catch {
-          r.refused = true;
-          return;
-        }
-        g = this.#group(json, r.out.length);
-        if (!g) {
+        g = this.#parseGroup(piece, r.out.length);
+        if (g === undefined) {
           r.refused = true;
           return;
         }
@@ -162,9 +236,22 @@ export class AlertGroupsReader {
     return r.splitter.push(chunk, take) && !r.refused;
   }
 
+  /** One group's text parsed and read; undefined when it is not JSON or not a group. */
+  #parseGroup(text: string, index: number): AlertGroup | undefined {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    return this.#group(json, index);
+  }
+
   #end(r: Read): AlertGroup[] | undefined {
     if (!r.splitter.end()) return undefined;
     this.#byDigest = r.next;
+    // Digests the worker does not know as one of its splits.
+    this.#base = 0;
     this.#reuse.remember(r.out);
     return r.out;
   }
@@ -310,6 +397,10 @@ export class AlertGroupsReader {
     return out;
   }
 }
+
+/** readBody's outcomes besides the groups: the body is not one this reader accepts; read it here. */
+const REFUSED = Symbol('refused');
+const AGAIN = Symbol('again');
 
 /** A list of strings; null (Go's nil slice) and [] read as the shared empty list, as zod does. */
 function stringList(v: unknown): string[] | undefined {

@@ -4,6 +4,7 @@ import type { ConnectionOptions, RequestOptions } from './connection.ts';
 import { AlertGroupsReader } from './alert-groups-reader.ts';
 import { HttpTransport, type HttpAnswer, type HttpCall } from './http.ts';
 import { StringPool } from './string-pool.ts';
+import { sharedSplitWorker } from './split-worker.ts';
 import {
   alertGroupsResponse,
   buildInfoResponse,
@@ -87,7 +88,7 @@ export class AlertmanagerClient {
    */
   readonly #unchanged = new Map<string, { digest: string; value: unknown }>();
   /** Reads the polled groups without zod's second copy, pooling repeated strings. */
-  readonly #groupsReader = new AlertGroupsReader(new StringPool());
+  readonly #groupsReader = new AlertGroupsReader(new StringPool(), sharedSplitWorker());
 
   async #get<T>(
     call: Omit<HttpCall, 'method'>,
@@ -222,7 +223,7 @@ export class AlertmanagerClient {
       async (s, a) => {
         // Group by group as the body's chunks are decoded, parsing only what changed, in slices
         // that leave the core free between them; anything else is parsed whole.
-        const groups = await this.#groupsReader.readChunksSliced(a.textChunks());
+        const groups = await this.#groupsReader.readBody(a);
         if (groups) return groups;
         const json = parseJson(endpoint, s, a.text);
         return (
@@ -235,6 +236,7 @@ export class AlertmanagerClient {
 
   /** Closes the connections; in-flight requests fail with kind 'aborted'. Idempotent. */
   close(): Promise<void> {
+    this.#groupsReader.dispose();
     return this.#http.close();
   }
 }

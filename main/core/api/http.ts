@@ -46,6 +46,8 @@ export interface HttpAnswer {
    * that read it: large objects go only with a full collection).
    */
   textChunks(): Iterable<string>;
+  /** The body's bytes in one buffer of its own (made when asked; the caller may hand it over). */
+  bytes(): Uint8Array;
   /** SHA-256 of the body bytes (successful answers only). */
   digest?: string;
   /** The body has the digest of `call.sameAs`: `text` is empty, nothing was decoded. */
@@ -280,6 +282,7 @@ export class HttpTransport {
           status: res.statusCode,
           text: '',
           textChunks: () => [],
+          bytes: () => new Uint8Array(0),
           digest: hex,
           unchanged: true,
         };
@@ -382,6 +385,7 @@ function decodedAnswer(
     get text() {
       return (text ??= decode(bytes));
     },
+    bytes: () => Buffer.concat(bytes.chunks, bytes.size),
     *textChunks() {
       // Streaming decode: a UTF-8 sequence split between two chunks is decoded whole, and the
       // result is exactly `decode`'s.
