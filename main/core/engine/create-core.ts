@@ -219,8 +219,8 @@ class EngineCore implements Core {
       severityOrder: this.#settings.severityOrder,
       silenceNotes: { ownAcks: this.#ledger.keys, attention: this.#hygiene.attention },
       ...(watchdog ? { watchdog: { text: n.watchdog, test: watchdog } } : {}),
-      pipelineSilent: (alerts, clusters) =>
-        this.#pipeline.observe(alerts, clusters, n, this.#clock.now()),
+      pipelineSilent: (watchdogOn, clusters) =>
+        this.#pipeline.observe(watchdogOn, clusters, n, this.#clock.now()),
     };
   }
 

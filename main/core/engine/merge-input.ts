@@ -4,13 +4,7 @@
 // peer's old data would resurrect resolved alerts); when no member answers, the last good data
 // of all members is used and the cluster is marked stale. Never blanked.
 import type { AlertGroup, GettableSilence } from '../api/types.ts';
-import type {
-  AlertView,
-  ClusterView,
-  InstanceView,
-  MergedView,
-  SilenceAttention,
-} from '../model/view.ts';
+import type { ClusterView, InstanceView, MergedView, SilenceAttention } from '../model/view.ts';
 import { keyedRecord } from '../model/own-keys.ts';
 import { deepEqual } from './equal.ts';
 import { bestHealth } from './health.ts';
@@ -41,9 +35,12 @@ export interface MergeInput {
   silenceNotes?: SilenceNotes;
   /** The dead-man's switch (pipeline-watch.ts): its matcher text and test, not counted. */
   watchdog?: { text: string; test: (labels: Record<string, string>) => boolean };
-  /** Clusters whose alerting pipeline is silent, from the merged alerts and clusters. */
+  /**
+   * Clusters whose alerting pipeline is silent, from the clusters the Watchdog is listed on
+   * (kept by the merger's counts) and the merged clusters.
+   */
   pipelineSilent?: (
-    alerts: Record<string, AlertView>,
+    watchdogOn: ReadonlyMap<string, number>,
     clusters: Record<string, ClusterView>,
   ) => string[];
 }

@@ -149,7 +149,7 @@ export class Merger {
       this.#counts,
       input.severityLabel,
       input.severityOrder,
-      input.pipelineSilent?.(alerts, clusters),
+      input.pipelineSilent?.(this.#counts.excludedOn, clusters),
     );
     const oldSummary = prev?.summary;
     const view: MergedView = {

@@ -15,10 +15,9 @@
 //   last time it was seen and the time the cluster last started answering (after an outage,
 //   Alertmanager may have restarted empty; Prometheus re-sends within its resend delay).
 // - A cluster that does not answer is missing data, never pipeline silent.
-import type { AlertView, ClusterView } from '../model/view.ts';
+import type { ClusterView } from '../model/view.ts';
 import { labelTest } from '../matchers/label-test.ts';
 import type { NotificationSettings } from '../settings/types.ts';
-import { valuesOf } from '../model/record-values.ts';
 
 interface ClusterWatch {
   /** When the alert was last listed on this cluster (ms), if ever. */
@@ -76,12 +75,14 @@ export class PipelineWatch {
     this.#log = log;
   }
   readonly #log: ((message: string) => void) | undefined;
-  /** Clusters the alert was listed on, for the last alerts collection looked at. */
-  #present: { alerts: Record<string, AlertView>; text: string; on: Set<string> } | undefined;
 
-  /** Sorted ids of the clusters that are pipeline silent now. */
+  /**
+   * Sorted ids of the clusters that are pipeline silent now. `present`: the clusters where an
+   * alert matching `n.watchdog` is listed and not stale (the merger keeps them as records
+   * change: summary.ts AlertCounts.excludedOn).
+   */
   observe(
-    alerts: Record<string, AlertView>,
+    present: { has(cluster: string): boolean },
     clusters: Record<string, ClusterView>,
     n: WatchSettings,
     nowMs: number,
@@ -97,7 +98,6 @@ export class PipelineWatch {
       this.#matcher = n.watchdog;
       for (const w of this.#clusters.values()) delete w.seenAt;
     }
-    const present = this.#presentOn(alerts, n.watchdog, test);
     const silent: string[] = [];
     for (const [id, cluster] of Object.entries(clusters)) {
       const w = this.#clusters.get(id) ?? {};
@@ -139,26 +139,5 @@ export class PipelineWatch {
         this.#saving = false;
         if (this.#dirty) this.#save();
       });
-  }
-
-  /**
-   * Where the alert is listed. The alerts collection is a new object only when an alert
-   * changed, so an unchanged poll costs nothing; otherwise one cheap test per alert.
-   */
-  #presentOn(
-    alerts: Record<string, AlertView>,
-    text: string,
-    test: (labels: Record<string, string>) => boolean,
-  ): Set<string> {
-    if (this.#present?.alerts === alerts && this.#present.text === text) return this.#present.on;
-    const on = new Set<string>();
-    // The merger's list of the record (valuesOf): for…in over 100,000 keys took ~60 ms of
-    // every merge that changed an alert.
-    for (const a of valuesOf(alerts)) {
-      if (a.stale || !test(a.labels)) continue;
-      for (const c of a.clusters) on.add(c);
-    }
-    this.#present = { alerts, text, on };
-    return on;
   }
 }

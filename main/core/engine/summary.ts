@@ -19,6 +19,12 @@ export class AlertCounts {
    * firing, so it never makes the tray "warning". Changed only together with clear().
    */
   exclude: ((labels: Record<string, string>) => boolean) | undefined;
+  /**
+   * Clusters listing that switch in an alert that is not stale, with how many such alerts:
+   * where the pipeline watch sees it, kept up to date instead of a pass over every alert of
+   * each merge (~25–55 ms at 100,000 alerts).
+   */
+  readonly #excludedOn = new Map<string, number>();
 
   add(view: AlertView, sign: 1 | -1): void {
     for (const k of view.silencedBy) {
@@ -26,7 +32,16 @@ export class AlertCounts {
       if (n === 0) this.#silenceUse.delete(k);
       else this.#silenceUse.set(k, n);
     }
-    if (this.exclude?.(view.labels)) return;
+    if (this.exclude?.(view.labels)) {
+      if (!view.stale) {
+        for (const c of view.clusters) {
+          const n = (this.#excludedOn.get(c) ?? 0) + sign;
+          if (n === 0) this.#excludedOn.delete(c);
+          else this.#excludedOn.set(c, n);
+        }
+      }
+      return;
+    }
     if (view.state === 'active') {
       this.#firing += sign;
       const n = (this.#bySeverity.get(view.severity) ?? 0) + sign;
@@ -38,6 +53,7 @@ export class AlertCounts {
   }
 
   clear(): void {
+    this.#excludedOn.clear();
     this.#silenceUse.clear();
     this.#bySeverity.clear();
     this.#firing = 0;
@@ -47,6 +63,11 @@ export class AlertCounts {
   /** Silence keys that silence at least one alert (kept up to date, never copied). */
   get silenceUse(): ReadonlyMap<string, number> {
     return this.#silenceUse;
+  }
+
+  /** Clusters where the dead-man's switch is listed (not stale) now (kept up to date). */
+  get excludedOn(): ReadonlyMap<string, number> {
+    return this.#excludedOn;
   }
 
   get firing(): number {
