@@ -1,9 +1,12 @@
 // Child process for the crash test: appends batches of 100 records forever and prints the
-// number of batches committed after each one, until it is killed.
+// number of batches committed after each commit, until it is killed. With `open`, batches go
+// into a transaction left open between them (as the recorder writes a backlog), committed
+// every 5 batches.
 import { HistoryDb } from '../../../main/core/history/history-db.ts';
 
 const path = process.argv[2];
 if (!path) throw new Error('usage: crash-writer <file>');
+const open = process.argv[3] === 'open';
 const db = new HistoryDb(path);
 let batch = 0;
 for (;;) {
@@ -14,7 +17,10 @@ for (;;) {
     labels: { alertname: 'Crash', batch: String(batch), i: String(i) },
     detail: 'x'.repeat(200),
   }));
-  db.append(rows);
+  if (!open) db.append(rows);
+  else db.appendOpen(rows);
   batch++;
+  if (open && batch % 5 !== 0) continue;
+  db.commit();
   process.stdout.write(`${batch}\n`);
 }

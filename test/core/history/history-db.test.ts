@@ -47,49 +47,88 @@ describe('history file', () => {
     }
   });
 
-  it('a writer killed with SIGKILL mid-write loses nothing it committed', async () => {
-    const path = join(dir, 'crash.sqlite');
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, path], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let committed = 0;
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    await new Promise<void>((resolve, reject) => {
-      let buffered = '';
-      child.stdout.on('data', (d: Buffer) => {
-        buffered += d.toString();
-        const parts = buffered.split('\n');
-        buffered = parts.pop() ?? '';
-        for (const p of parts) committed = Number(p);
-        // Killed while it is writing the next batch (it writes continuously).
-        if (committed >= 40 && !child.killed) {
-          // While it runs, a second copy of the app is refused, with the reason.
-          assert.throws(() => new HistoryDb(path), /in use by another running copy/);
-          child.kill('SIGKILL');
-          resolve();
-        }
+  for (const [mode, perCommit] of [
+    ['', 1],
+    ['open', 5],
+  ] as const) {
+    const how = mode === 'open' ? ', batches in a transaction left open between them' : '';
+    it(`a writer killed with SIGKILL mid-write loses nothing it committed${how}`, async () => {
+      const path = join(dir, `crash${mode}.sqlite`);
+      const child = spawn(process.execPath, ['--import', 'tsx', writer, path, mode], {
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.on('exit', (code, signal) => {
-        if (signal !== 'SIGKILL') reject(new Error(`writer exited ${code}: ${stderr}`));
+      let committed = 0;
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      await new Promise<void>((resolve, reject) => {
+        let buffered = '';
+        child.stdout.on('data', (d: Buffer) => {
+          buffered += d.toString();
+          const parts = buffered.split('\n');
+          buffered = parts.pop() ?? '';
+          for (const p of parts) committed = Number(p);
+          // Killed while it is writing the next batch (it writes continuously).
+          if (committed >= 40 && !child.killed) {
+            // While it runs, a second copy of the app is refused, with the reason.
+            assert.throws(() => new HistoryDb(path), /in use by another running copy/);
+            child.kill('SIGKILL');
+            resolve();
+          }
+        });
+        child.on('exit', (code, signal) => {
+          if (signal !== 'SIGKILL') reject(new Error(`writer exited ${code}: ${stderr}`));
+        });
       });
-    });
-    await new Promise((r) => child.once('exit', r));
+      await new Promise((r) => child.once('exit', r));
 
-    const db = new HistoryDb(path);
+      const db = new HistoryDb(path);
+      try {
+        assert.equal(db.integrity(), 'ok');
+        const { records } = db.stats();
+        assert.ok(records >= committed * 100, `${records} records, ${committed} batches reported`);
+        assert.equal(records % (100 * perCommit), 0, 'a transaction is stored whole or not at all');
+        // Every committed batch is there, complete.
+        const seen = new Set<number>();
+        db.forEach({}, (r) => {
+          seen.add(Number(r.labels?.batch));
+        });
+        for (let b = 0; b < committed; b++) assert.ok(seen.has(b), `batch ${b} missing`);
+        // The file is still writable after the crash.
+        db.append(rows(1, () => Date.now()));
+      } finally {
+        db.close();
+      }
+    });
+  }
+
+  it('an open transaction: reads see it, other writes commit it, a failure hands its rows back', () => {
+    const db = new HistoryDb(join(dir, 'open-tx.sqlite'));
     try {
-      assert.equal(db.integrity(), 'ok');
-      const { records } = db.stats();
-      assert.ok(records >= committed * 100, `${records} records, ${committed} batches reported`);
-      assert.equal(records % 100, 0, 'a batch is stored whole or not at all');
-      // Every committed batch is there, complete.
-      const seen = new Set<number>();
-      db.forEach({}, (r) => {
-        seen.add(Number(r.labels?.batch));
-      });
-      for (let b = 0; b < committed; b++) assert.ok(seen.has(b), `batch ${b} missing`);
-      // The file is still writable after the crash.
-      db.append(rows(1, () => Date.now()));
+      const a = rows(3, (i) => 1_000 + i);
+      const b = rows(2, (i) => 2_000 + i, 3);
+      db.appendOpen(a);
+      db.appendOpen(b);
+      assert.equal(db.uncommitted, true);
+      assert.equal(db.stats().records, 5, 'reads see the open transaction');
+      // A failing chunk (NOT NULL) rolls the whole transaction back; the earlier chunks' rows
+      // are handed back to be written again, the failing chunk's stay the caller's.
+      const bad = { ...rows(1, () => 3_000, 5)[0]!, at: null as unknown as number };
+      assert.throws(() => db.appendOpen([bad]));
+      assert.equal(db.uncommitted, false);
+      assert.equal(db.stats().records, 0);
+      assert.deepEqual(db.takeRolledBack(), [...a, ...b]);
+      assert.deepEqual(db.takeRolledBack(), []);
+      // Any other write commits what is open first.
+      db.appendOpen(a);
+      db.setMeta('k', 'v');
+      assert.equal(db.uncommitted, false);
+      db.appendOpen(b);
+      db.commit();
+      assert.deepEqual(
+        db.query({}).map((r) => r.at),
+        [...a, ...b].map((r) => r.at).reverse(),
+      );
+      assert.deepEqual(db.takeRolledBack(), []);
     } finally {
       db.close();
     }
