@@ -240,6 +240,8 @@ export function useAlertmanagerUi(opts: {
   cleanup?: () => unknown;
   /** Keep a history file here (the Timeline). */
   historyPath?: string;
+  /** Runs on the page before it navigates (e.g. a route that holds bridge requests back). */
+  onPage?: (page: Page) => unknown;
 }): AlertmanagerUi {
   const ctx = {} as AlertmanagerUi;
   before(async () => {
@@ -249,11 +251,10 @@ export function useAlertmanagerUi(opts: {
     const settings = opts.settings
       ? await opts.settings(ctx.am)
       : testSettings([testInstance('am1', ctx.am.url)]);
-    ctx.ui = await openUi(
-      ctx.browser,
-      settings,
-      opts.historyPath ? { historyPath: opts.historyPath } : {},
-    );
+    ctx.ui = await openUi(ctx.browser, settings, {
+      ...(opts.historyPath ? { historyPath: opts.historyPath } : {}),
+      ...(opts.onPage ? { onPage: opts.onPage } : {}),
+    });
     ctx.page = ctx.ui.page;
     if (opts.viewport) await ctx.page.setViewportSize(opts.viewport);
     await (opts.ready

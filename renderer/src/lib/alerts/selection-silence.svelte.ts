@@ -33,6 +33,7 @@ export class SelectionSilence {
   readonly #o: SelectionSilenceOptions;
   #plan = $state.raw<SelectionPlan | null>(null);
   #planError = $state<string | null>(null);
+  #loading: Promise<void> | null = null;
   #ms = $state<number | null>(null);
   #comment = $state('');
   #createdBy = $state('');
@@ -104,7 +105,13 @@ export class SelectionSilence {
       : null;
   }
 
-  async load(): Promise<void> {
+  /** Asks for the plan once; a submit made before it came waits for it (`submit`). */
+  load(): Promise<void> {
+    this.#loading ??= this.#load();
+    return this.#loading;
+  }
+
+  async #load(): Promise<void> {
     const n = this.#o.items.length;
     if (n > MAX_SELECTION_ITEMS) {
       this.#planError = `${n.toLocaleString()} rows are selected; one preview takes at most ${MAX_SELECTION_ITEMS.toLocaleString()}. Select fewer (whole groups rather than their alerts).`;
@@ -139,12 +146,21 @@ export class SelectionSilence {
    * be fixed first (its message shows at its field); true once every cluster was tried.
    */
   async submit(): Promise<boolean> {
+    if (this.#submitting) return true;
+    if (!this.#plan && !this.#planError) {
+      // Ctrl+Enter before the plan came: wait for it, then check what it says.
+      this.#submitting = true;
+      try {
+        await this.load();
+      } finally {
+        this.#submitting = false;
+      }
+    }
     this.#attempted = true;
     const plan = this.#plan;
     const ms = this.#ms;
     if (!plan || this.blocked.length > 0 || ms === null || this.duration.error) return false;
     if (this.commentError || this.authorError || this.outsideError) return false;
-    if (this.#submitting) return true;
     this.#submitting = true;
     const createdBy = this.#createdBy.trim();
     try {

@@ -44,6 +44,8 @@ export class SilenceForm {
   readonly #origEnd: string | null;
   #rows = $state.raw<MatcherRow[]>([]);
   #loadingMatchers = $state(false);
+  /** The prefill from the alert or group while it is on its way: a submit waits for it. */
+  #prefill: Promise<void> | null = null;
   #clusterId = $state('');
   #startInput = $state('');
   #endInput = $state('');
@@ -192,7 +194,7 @@ export class SilenceForm {
   start(): void {
     const r = this.#o.request;
     if (r.mode === 'create' && r.from) {
-      this.#o.bridge['silences:quickMatchers'](r.from)
+      this.#prefill = this.#o.bridge['silences:quickMatchers'](r.from)
         .then((ms) => {
           if (this.#rows.length === 0) this.#setRows(ms.length ? ms.map(toRow) : [emptyRow()]);
         })
@@ -200,7 +202,10 @@ export class SilenceForm {
           this.#serverError = `Could not prefill matchers: ${errorMessage(e)}`;
           if (this.#rows.length === 0) this.#setRows([emptyRow()]);
         })
-        .finally(() => (this.#loadingMatchers = false));
+        .finally(() => {
+          this.#loadingMatchers = false;
+          this.#prefill = null;
+        });
     } else if (this.#rows.length === 0) {
       this.#setRows([emptyRow()]);
     } else {
@@ -282,9 +287,20 @@ export class SilenceForm {
   /**
    * Sends the silence. Returns false when the draft has errors (they all show now); true
    * once the server took it (`success` holds the id) or refused it (`serverError` says why,
-   * every field stays as typed).
+   * every field stays as typed). Sent while the matchers are still on their way from the alert
+   * (Ctrl+Enter right after the comment, a busy core), it waits for them rather than refusing
+   * an empty matcher list the user never saw.
    */
   async submit(): Promise<boolean> {
+    if (this.#submitting) return true;
+    if (this.#prefill) {
+      this.#submitting = true;
+      try {
+        await this.#prefill;
+      } finally {
+        this.#submitting = false;
+      }
+    }
     this.#attempted = true;
     this.#serverError = null;
     // An edited silence keeps its instants as the inputs say (its untouched start exactly).
@@ -294,7 +310,6 @@ export class SilenceForm {
     const startsAt = exact?.startsAt ?? this.#startsAt;
     const endsAt = exact?.endsAt ?? this.#endsAt;
     if (!this.#check.valid || !startsAt || !endsAt || this.duration.error) return false;
-    if (this.#submitting) return true;
     this.#submitting = true;
     const draft = {
       matchers: this.#rows.map(toMatcher),
