@@ -102,6 +102,7 @@ class EngineCore implements Core {
       coalesceFrom: this.#scale,
       alertCount: () => this.#merger.alertCount,
       merge: () => this.#merge(),
+      takeIn: () => this.#merger.takeIn(this.#mergeInput(), this.#view),
     });
     this.#fleet = new Fleet(this.#settings.instances, {
       deps: this.#deps,

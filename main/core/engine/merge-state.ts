@@ -78,8 +78,11 @@ export interface GroupState {
 export class MergeState {
   readonly slots = new Map<string, AlertSlot>();
   readonly groups = new Map<string, GroupState>();
-  /** Merge generation: a record is queued at most once per merge. */
-  #gen = 0;
+  /**
+   * Merge generation: a record is queued at most once per merge, counting what an intake
+   * ahead of it queued (merge.ts takeIn). Starts above a new record's `queued` (0).
+   */
+  #gen = 1;
   #queuedSlots: AlertSlot[] = [];
   #queuedGroups: GroupState[] = [];
   /** Lookups by key (a positional hint missed): fingerprints looked up, group keys built. */
@@ -94,6 +97,7 @@ export class MergeState {
     this.#queuedGroups = [];
   }
 
+  /** The merge took its queues: what is queued from now on is the next merge's. */
   nextMerge(): void {
     this.#gen++;
   }

@@ -5,7 +5,8 @@
 // the view equals the spec's; the silence use it keeps equals a count over the view; the diff
 // from its change list equals the diff visiting every record, and every record the list leaves
 // out is the previous view's object; that delta applied to the previous snapshot gives the
-// view. Poll data is frozen, so a write into it throws.
+// view. Poll data is frozen, so a write into it throws. Polls are sometimes taken in ahead of
+// the merge (Merger.takeIn), including polls replaced before any merge.
 //
 // Deterministic: sequence i uses seed BASE + i. A failure names its seed; run that one alone
 // with MERGE_SEED=<seed> (and MERGE_STEPS=<n> for a longer sequence).
@@ -62,10 +63,17 @@ function runSequence(seed: number, steps: number): void {
   // Its own numbers: whether the alerts record is copied ahead before a merge (as the core
   // does in idle turns at scale) leaves every sequence of polls as it was.
   const ahead = rng(seed ^ 0x5eed);
+  // And whether polls are taken in ahead of the merge (as the core does at scale while a
+  // merge waits for the other instances' polls): the polls about to be merged, or polls that
+  // a later poll replaces before any merge (taken in, never merged themselves).
+  const takeIn = rng(seed ^ 0x1a7e);
   let prev: MergedView | undefined;
   let snapshot: ViewSnapshot | undefined;
   for (let step = 0; step < steps; step++) {
+    const early = takeIn();
+    if (early < 0.2) m.takeIn(world.next(), prev);
     const input = world.next();
+    if (early >= 0.2 && early < 0.45) m.takeIn(input, prev);
     const where = `seed ${seed} step ${step} (rerun: MERGE_SEED=${seed})`;
     if (ahead() < 0.5) m.prepareNext(0);
     const { view, changes } = m.merge(input, prev);

@@ -9,6 +9,7 @@ import { FakeClock } from '../../support/fake-clock.ts';
 function setup(alerts: number) {
   const clock = new FakeClock(1_000_000);
   const merges: number[] = [];
+  const takenIn: number[] = [];
   const s: MergeScheduler = new MergeScheduler({
     clock,
     coalesceFrom: 100,
@@ -17,8 +18,9 @@ function setup(alerts: number) {
       merges.push(clock.now());
       s.merging([], true);
     },
+    takeIn: () => takenIn.push(clock.now()),
   });
-  return { clock, merges, s };
+  return { clock, merges, takenIn, s };
 }
 
 describe('MergeScheduler', () => {
@@ -43,6 +45,25 @@ describe('MergeScheduler', () => {
     await clock.advance(5 * COALESCE_MS);
     s.pollDone();
     assert.equal(merges.length, 3, 'long after the last merge: at once again');
+  });
+
+  it('a poll whose merge waits is taken in at once; one merged at once is not', async () => {
+    const { clock, merges, takenIn, s } = setup(100);
+    s.pollDone();
+    assert.deepEqual(takenIn, [], 'merged at once: nothing to take in ahead');
+    await clock.advance(100);
+    s.pollDone();
+    await clock.advance(200);
+    s.pollDone();
+    assert.deepEqual(takenIn, [1_000_100, 1_000_300], 'each waiting poll, when it finished');
+    assert.equal(merges.length, 1);
+    await clock.advance(COALESCE_MS);
+    assert.equal(merges.length, 2, 'then merged together');
+    assert.equal(takenIn.length, 2);
+    const below = setup(99);
+    below.s.pollDone();
+    below.s.pollDone();
+    assert.deepEqual(below.takenIn, [], 'below the threshold every poll merges at once');
   });
 
   it('a merge for another reason takes in the waiting one', async () => {
