@@ -37,6 +37,7 @@ import type { InstanceDeps } from './instance.ts';
 import { instanceDeps, validSettings, type CoreOptions } from './core-options.ts';
 import { Merger, type MergeChanges, type MergedView } from './merge.ts';
 import { COALESCE_FROM, MergeScheduler } from './merge-scheduler.ts';
+import { OutcomeQueue } from './outcome-queue.ts';
 import { PipelineWatch } from './pipeline-watch.ts';
 import { silenceCommands } from './silence-commands.ts';
 import { labelTest } from '../matchers/label-test.ts';
@@ -61,6 +62,8 @@ class EngineCore implements Core {
   readonly #deps: Omit<InstanceDeps, 'onCycle'>;
   readonly #fleet: Fleet;
   readonly #merger = new Merger();
+  /** The events and notifications of each merge, in order (a turn later at scale). */
+  readonly #outcomes = new OutcomeQueue();
   readonly #events = new EventPipeline();
   readonly #listeners = new CoreListeners();
   readonly #scheduler: MergeScheduler;
@@ -170,6 +173,7 @@ class EngineCore implements Core {
   async stop(): Promise<void> {
     this.#started = false;
     this.#scheduler.stop();
+    this.#outcomes.clear();
     await this.#fleet.stop();
   }
 
@@ -235,10 +239,13 @@ class EngineCore implements Core {
   #notify(decide: (view: ViewSnapshot, at: number) => CycleOutcome): void {
     const at = this.#clock.now();
     const view = this.snapshot();
-    const outcome = decide(view, at);
-    if (outcome.events.length > 0) {
-      this.#listeners.emitOutcome({ at, view, previous: view, ...outcome });
-    }
+    // Behind a merge's outcome still waiting for its turn, never before it.
+    this.#outcomes.run(() => {
+      const outcome = decide(view, at);
+      if (outcome.events.length > 0) {
+        this.#listeners.emitOutcome({ at, view, previous: view, ...outcome });
+      }
+    }, false);
   }
 
   /** Re-merges after a poll cycle or a settings change; emits a delta, events, notifications. */
@@ -296,8 +303,12 @@ class EngineCore implements Core {
     const at = this.#clock.now();
     const view = this.snapshot();
     const previous: ViewSnapshot = { seq: this.#seq - 1, ...prev };
-    const outcome = this.#events.process(previous, view, this.#settings, at, changes);
-    this.#listeners.emitOutcome({ at, view, previous, ...outcome });
+    const settings = this.#settings;
+    // At scale in a turn of its own (outcome-queue.ts): the window's queries go between.
+    this.#outcomes.run(() => {
+      const outcome = this.#events.process(previous, view, settings, at, changes);
+      this.#listeners.emitOutcome({ at, view, previous, ...outcome });
+    }, this.#merger.alertCount >= this.#scale);
   }
 
   // ---- settings ------------------------------------------------------------------------

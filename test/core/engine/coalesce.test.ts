@@ -48,6 +48,18 @@ describe('merging polls that finish together', () => {
 
   it('merges them at most once per interval, and the last merge has every change', async () => {
     const rec = new Recorder(core);
+    // At scale a merge's events come in a turn after its delta (outcome-queue.ts): within
+    // the turn of a delta, none of its events has come yet.
+    let inDeltaTurn = false;
+    let eventsInDeltaTurn = 0;
+    const offView = core.subscribe((m) => {
+      if (m.type !== 'delta') return;
+      inDeltaTurn = true;
+      setImmediate(() => (inDeltaTurn = false));
+    });
+    const offEvents = core.onEvents(() => {
+      if (inDeltaTurn) eventsInDeltaTurn++;
+    });
     const before = core.snapshot().alerts;
     fleet.churn(0.01);
     const t0 = Date.now();
@@ -62,6 +74,15 @@ describe('merging polls that finish together', () => {
       { timeoutMs: 10_000, message: 'every instance churned in the view' },
     );
     const elapsed = Date.now() - t0;
+    // And every change was told as events, a turn after the merge that made it.
+    await waitFor(
+      () =>
+        rec.eventsOf('alert-firing').length >= 50 && rec.eventsOf('alert-resolved').length >= 50,
+      { timeoutMs: 5_000, message: '50 firing and 50 resolved events' },
+    );
+    offView();
+    offEvents();
+    assert.equal(eventsInDeltaTurn, 0, 'events decided in the merge task');
     rec.close();
     // Five polls with changes, one delta each before; now at most one per interval.
     const bound = Math.ceil(elapsed / COALESCE_MS) + 1;
