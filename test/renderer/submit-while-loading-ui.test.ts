@@ -2,7 +2,7 @@
 // never refused for an empty draft the user did not make. The class behind a flaky CI run:
 // Ctrl+Enter right after the comment while the alert's matchers (or a selection's plan) were
 // still on their way from a busy core gave "at least one matcher" and sent nothing. Here the
-// bridge holds those requests back 1.5 s, so the submit always comes first. Real Alertmanager,
+// bridge holds those requests back until the submit was made, so it always comes first. Real Alertmanager,
 // real core, browser shell, headless Chromium at 960×680.
 import assert from 'node:assert/strict';
 import { before, beforeEach, describe, it } from 'node:test';
@@ -11,22 +11,29 @@ import type { GettableAlert, GettableSilence } from '../../main/core/api/types.t
 import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
 import { useAlertmanagerUi } from './support/ui.ts';
 
-/** Bridge channels whose requests are held back while `held` is true. */
+/** Bridge channels whose requests are held back until the test lets them go. */
 const SLOW = ['"silences:quickMatchers"', '"silences:selectionPlan"'];
-const HOLD_MS = 1500;
-let held = false;
+/** Held requests, each sent on to the core when called. */
+let heldBack: (() => void)[] = [];
 
 /** Holds the slow channels' requests back on their way to the core (the page sees a slow core). */
 async function holdSlowRequests(page: Page): Promise<void> {
   await page.routeWebSocket(/./, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((m) => {
-      const slow = held && typeof m === 'string' && SLOW.some((c) => m.includes(c));
-      if (slow) setTimeout(() => server.send(m), HOLD_MS);
+      if (typeof m === 'string' && SLOW.some((c) => m.includes(c)))
+        heldBack.push(() => server.send(m));
       else server.send(m);
     });
     server.onMessage((m) => ws.send(m));
   });
+}
+
+/** Sends the held requests on: what the form asked for arrives now, after the submit. */
+function release(): void {
+  const go = heldBack;
+  heldBack = [];
+  for (const send of go) send();
 }
 
 describe('a submit made while the form is still loading', { skip: amSkipReason() }, () => {
@@ -43,7 +50,7 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     page = t.page;
   });
   beforeEach(() => {
-    held = true;
+    heldBack = [];
   });
 
   async function silences(): Promise<GettableSilence[]> {
@@ -64,6 +71,12 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     assert.equal(await dialog.getByText('Loading matchers…').count(), 1);
     await dialog.locator('#silence-comment').fill('quick, before the matchers');
     await dialog.locator('#silence-comment').press('Control+Enter');
+    // The submit was made before the matchers came: nothing is refused, nothing is sent yet.
+    await waitFor(() => heldBack.length === 1, { message: 'the matchers asked for' });
+    await page.waitForTimeout(300);
+    assert.equal(await dialog.locator('[aria-invalid="true"]').count(), 0, 'no field refused');
+    assert.equal((await silences()).length, 0, 'nothing sent before the matchers came');
+    release();
     const made = await waitFor(
       async () => (await silences()).find((s) => s.comment === 'quick, before the matchers'),
       { message: 'the silence was sent', timeoutMs: 15_000 },
@@ -93,11 +106,17 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     await page.keyboard.type('selected, before the plan');
     await dialog.locator('[data-testid=selection-duration]').fill('2h');
     await page.keyboard.press('Control+Enter');
+    await waitFor(() => heldBack.length === 1, { message: 'the plan asked for' });
+    await page.waitForTimeout(300);
+    assert.equal(await dialog.locator('[aria-invalid="true"]').count(), 0, 'no field refused');
+    const before = (await silences()).length;
+    release();
     const made = await waitFor(
       async () => (await silences()).find((s) => s.comment === 'selected, before the plan'),
       { message: 'the selection silence was sent', timeoutMs: 15_000 },
     );
     assert.ok(made.matchers.some((m) => m.name === 'alertname' && m.value === 'CpuHigh'));
+    assert.equal((await silences()).length, before + 1, 'one silence: the selection');
     assert.equal(Math.round((Date.parse(made.endsAt) - Date.parse(made.startsAt)) / 1000), 7200);
     await dialog.locator('[data-testid=plan-created]').first().waitFor();
     await waitFor(async () => (await stateOf('CpuHigh')) === 'suppressed');
