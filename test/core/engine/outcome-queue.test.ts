@@ -21,12 +21,12 @@ describe('OutcomeQueue', () => {
     const ran: string[] = [];
     q.run(() => ran.push('merge 1'), true);
     q.run(() => ran.push('reminders 1'), false);
-    assert.deepEqual(ran, [], 'nothing in the merge task');
+    assert.equal(ran.length, 0, 'nothing in the merge task');
     assert.equal(q.pending, 2);
     // A query's turn comes between them and the merge.
     await turn();
     for (let i = 0; i < 5 && ran.length < 2; i++) await turn();
-    assert.deepEqual(ran, ['merge 1', 'reminders 1']);
+    assert.deepEqual([...ran], ['merge 1', 'reminders 1']);
     q.run(() => ran.push('notice'), false);
     assert.deepEqual(ran, ['merge 1', 'reminders 1', 'notice'], 'nothing waits: at once again');
   });
