@@ -99,17 +99,22 @@ async function listQueryTimes(
   }
 }
 
-async function listQueryRounds(
-  api: ReturnType<typeof connect>['api'],
-  positions: number,
-): Promise<{ first: number; scroll: number[]; typed: number[] }> {
-  const base: ListQuery = {
+/** The window's list question with the default filter, at the top of an 800 px viewport. */
+function allAlertsQuery(): ListQuery {
+  return {
     id: 0,
     filter: { ...defaultSettings().ui.filter, groupBy: '' },
     collapsed: { all: false, except: [] },
     top: 0,
     height: 800,
   };
+}
+
+async function listQueryRounds(
+  api: ReturnType<typeof connect>['api'],
+  positions: number,
+): Promise<{ first: number; scroll: number[]; typed: number[] }> {
+  const base = allAlertsQuery();
   let id = 0;
   const timed = async (q: Omit<ListQuery, 'id'>): Promise<[number, ListAnswer]> => {
     const t = performance.now();
@@ -126,6 +131,7 @@ async function listQueryRounds(
     typed.push((await timed({ ...base, filter: { ...base.filter, text: TYPED.slice(0, i) } }))[0]);
   return { first, scroll, typed };
 }
+
 /**
  * List queries asked one after another (30 ms apart, scroll positions down the list) for
  * `durationMs`: at 15 s polls and 1 % churn, 35 s cover two poll rounds, so what a query waits
@@ -138,13 +144,7 @@ async function queriesOverRounds(
 ): Promise<number[]> {
   const off = api.subscribe('list:changed', () => {});
   try {
-    const base: ListQuery = {
-      id: 0,
-      filter: { ...defaultSettings().ui.filter, groupBy: '' },
-      collapsed: { all: false, except: [] },
-      top: 0,
-      height: 800,
-    };
+    const base = allAlertsQuery();
     let id = 0;
     const { height } = await api['list:query']({ ...base, id: ++id });
     const times: number[] = [];
