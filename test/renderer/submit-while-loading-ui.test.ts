@@ -41,6 +41,8 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     alerts: [
       makeAlert({ alertname: 'DiskFull', severity: 'warning', instance: 'node-1' }),
       makeAlert({ alertname: 'CpuHigh', severity: 'critical', instance: 'node-2' }),
+      makeAlert({ alertname: 'MemHigh', severity: 'critical', instance: 'node-3' }),
+      makeAlert({ alertname: 'NetDown', severity: 'critical', instance: 'node-4' }),
     ],
     viewport: { width: 960, height: 680 },
     onPage: holdSlowRequests,
@@ -120,5 +122,72 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     assert.equal(Math.round((Date.parse(made.endsAt) - Date.parse(made.startsAt)) / 1000), 7200);
     await dialog.locator('[data-testid=plan-created]').first().waitFor();
     await waitFor(async () => (await stateOf('CpuHigh')) === 'suppressed');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  // The user's habit after Ctrl+Enter is Esc. Pressed while the silence still waits, it once
+  // closed the dialog and nothing was created, without a word. Esc twice: Chromium closes a
+  // modal on a second Esc without asking once a cancel was refused.
+  it('Esc while the submit waits keeps the dialog until the silence is made, then says so', async () => {
+    await row('MemHigh').dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill('made, then escaped');
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    await waitFor(() => heldBack.length === 1, { message: 'the matchers asked for' });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await dialog.locator('button', { hasText: 'Cancel' }).click();
+    await page.waitForTimeout(300);
+    assert.equal(await dialog.count(), 1, 'the dialog waits for the silence');
+    assert.equal(
+      await dialog.locator('[data-testid=silence-footnote]').innerText(),
+      'Closes once the server has it',
+    );
+    assert.equal((await silences()).filter((s) => s.comment === 'made, then escaped').length, 0);
+    release();
+    const made = await waitFor(
+      async () => (await silences()).find((s) => s.comment === 'made, then escaped'),
+      { message: 'the silence was sent after Esc', timeoutMs: 15_000 },
+    );
+    assert.ok(made.matchers.some((m) => m.name === 'alertname' && m.value === 'MemHigh'));
+    await dialog.waitFor({ state: 'detached' });
+    const toast = page.locator('[data-testid=toast]').filter({ hasText: 'Silence created' });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), /alertname="MemHigh"/);
+    await waitFor(async () => (await stateOf('MemHigh')) === 'suppressed');
+    // Its Expire undoes it.
+    await toast.locator('[data-testid=toast-expire]').click();
+    await waitFor(async () => (await stateOf('MemHigh')) === 'active', {
+      message: 'expired from the toast',
+    });
+  });
+
+  it('Esc while a selection waits for its plan creates it, then closes with a toast', async () => {
+    await row('NetDown').click({ position: { x: 12, y: 12 } });
+    await page.keyboard.press('x');
+    await page.locator('[data-testid=selection-bar]').waitFor();
+    await page.keyboard.press('s');
+    const dialog = page.locator('[data-testid=selection-silence-dialog]');
+    await dialog.waitFor();
+    await page.keyboard.type('selected, then escaped');
+    // The plan has not come: the button is offered all the same (its click waits for it).
+    const submit = dialog.locator('[data-testid=selection-submit]');
+    assert.equal(await submit.innerText(), 'Create silences');
+    await submit.click();
+    await waitFor(() => heldBack.length === 1, { message: 'the plan asked for' });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    assert.equal(await dialog.count(), 1, 'the dialog waits for the silences');
+    release();
+    await waitFor(
+      async () => (await silences()).find((s) => s.comment === 'selected, then escaped'),
+      { message: 'the selection silence was sent after Esc', timeoutMs: 15_000 },
+    );
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('[data-testid=toast]').filter({ hasText: 'Silence created' }).waitFor();
+    await waitFor(async () => (await stateOf('NetDown')) === 'suppressed');
   });
 });

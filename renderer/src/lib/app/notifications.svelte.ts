@@ -35,6 +35,8 @@ export interface Flash {
   body: string;
   /** The silence it is about (the toast offers it). */
   silenceKey?: string | undefined;
+  /** The toast offers Expire and Extend for that silence (one just made: Expire undoes it). */
+  silenceActions?: boolean;
 }
 
 export class Notifications {
@@ -77,7 +79,7 @@ export class Notifications {
   }
 
   /** Says what happened to something done from this window. */
-  flash({ title, body, silenceKey }: Flash): void {
+  flash({ title, body, silenceKey, silenceActions }: Flash): void {
     const n: AppNotification = {
       id: `local-${++this.#flashes}`,
       title,
@@ -86,6 +88,7 @@ export class Notifications {
       at: isoAt(Date.now()),
       events: [],
       ...(silenceKey ? { target: { silenceKey } } : {}),
+      ...(silenceKey && silenceActions ? { silenceActions: true } : {}),
     };
     this.#toast(n, 8_000);
   }

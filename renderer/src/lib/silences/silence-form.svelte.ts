@@ -35,6 +35,16 @@ export interface SilenceFormOptions {
   remember: (author: string, durationMs: number) => void;
 }
 
+/** What a saved silence was, for the success screen and the toast that says it. */
+export interface SilenceSaved {
+  id: string;
+  silenceKey: string;
+  clusterId: string;
+  matchers: Matcher[];
+  startsAt: string;
+  endsAt: string;
+}
+
 export type FieldName = 'comment' | 'author' | 'end' | `m${number}`;
 
 export class SilenceForm {
@@ -61,7 +71,7 @@ export class SilenceForm {
   #serverError = $state<string | null>(null);
   /** What the bridge or the server said about one field, shown there until it changes. */
   #serverFields = $state<Placed>({});
-  #success = $state.raw<{ id: string } | null>(null);
+  #success = $state.raw<SilenceSaved | null>(null);
   readonly #preview: PreviewRequests;
   /** The duration chosen (preset or typed), sent exactly while the end is its own. */
   readonly duration = new ChosenDuration();
@@ -70,19 +80,9 @@ export class SilenceForm {
 
   // Untouched times of an edited silence keep their exact (second-precision) value: changing
   // startsAt would make the server replace the silence instead of updating it.
-  #startsAt = $derived.by(() => this.#instant(this.#startInput, this.#origStart, 'startsAt'));
-  #endsAt = $derived.by(() => this.#instant(this.#endInput, this.#origEnd, 'endsAt'));
-  #check = $derived.by(() =>
-    checkDraft({
-      rows: this.#rows,
-      startsAt: this.#startsAt,
-      endsAt: this.#endsAt,
-      createdBy: this.#createdBy,
-      comment: this.#comment,
-      requireComment: this.#o.requireComment(),
-      now: this.#o.now(),
-    }),
-  );
+  #startsAt = $derived.by(() => this.#startNow());
+  #endsAt = $derived.by(() => this.#endNow());
+  #check = $derived.by(() => this.#checkNow());
 
   constructor(options: SilenceFormOptions) {
     this.#o = options;
@@ -142,7 +142,7 @@ export class SilenceForm {
   get serverError(): string | null {
     return this.#serverError;
   }
-  get success(): { id: string } | null {
+  get success(): SilenceSaved | null {
     return this.#success;
   }
   get preview(): PreviewResult | null {
@@ -306,10 +306,13 @@ export class SilenceForm {
     // An edited silence keeps its instants as the inputs say (its untouched start exactly).
     const exact = this.#editing
       ? null
-      : this.duration.exact(this.#startsAt, this.#endInput, this.#o.now());
-    const startsAt = exact?.startsAt ?? this.#startsAt;
-    const endsAt = exact?.endsAt ?? this.#endsAt;
-    if (!this.#check.valid || !startsAt || !endsAt || this.duration.error) return false;
+      : this.duration.exact(this.#startNow(), this.#endInput, this.#o.now());
+    const startsAt = exact?.startsAt ?? this.#startNow();
+    const endsAt = exact?.endsAt ?? this.#endNow();
+    // Checked afresh, not through the derived: a submit still waiting for its matchers when the
+    // dialog closed goes on after the component (and its deriveds) went away.
+    const check = this.#checkNow();
+    if (!check.valid || !startsAt || !endsAt || this.duration.error) return false;
     this.#submitting = true;
     const draft = {
       matchers: this.#rows.map(toMatcher),
@@ -325,7 +328,14 @@ export class SilenceForm {
       const result = this.#editing
         ? await this.#o.bridge['silences:update'](this.#editing.key, draft)
         : await this.#o.bridge['silences:create'](this.#clusterId, draft);
-      this.#success = { id: result.id };
+      this.#success = {
+        id: result.id,
+        silenceKey: result.silenceKey,
+        clusterId: result.clusterId,
+        matchers: draft.matchers,
+        startsAt,
+        endsAt,
+      };
       if (r.mode === 'edit') r.onsaved?.(result.silenceKey);
       else this.#o.remember(draft.createdBy, Date.parse(endsAt) - Date.parse(startsAt));
       // No refresh here: the core re-polls the cluster it wrote to before answering.
@@ -338,6 +348,25 @@ export class SilenceForm {
       this.#submitting = false;
     }
     return true;
+  }
+
+  #checkNow(): ReturnType<typeof checkDraft> {
+    return checkDraft({
+      rows: this.#rows,
+      startsAt: this.#startNow(),
+      endsAt: this.#endNow(),
+      createdBy: this.#createdBy,
+      comment: this.#comment,
+      requireComment: this.#o.requireComment(),
+      now: this.#o.now(),
+    });
+  }
+
+  #startNow(): string | null {
+    return this.#instant(this.#startInput, this.#origStart, 'startsAt');
+  }
+  #endNow(): string | null {
+    return this.#instant(this.#endInput, this.#origEnd, 'endsAt');
   }
 
   #instant(input: string, original: string | null, which: 'startsAt' | 'endsAt'): string | null {
