@@ -6,7 +6,7 @@
 // cursor row moves the cursor to the next row (the place is kept) instead of closing the pane.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
+import { amSkipReason, makeAlert, postAlerts } from '../support/alertmanager.ts';
 import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
@@ -17,6 +17,9 @@ describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
       ),
       ...['m1', 'm2'].map((i) =>
         makeAlert({ alertname: 'CursorB', severity: 'warning', instance: i }),
+      ),
+      ...['p1', 'p2', 'p3', 'p4'].map((i) =>
+        makeAlert({ alertname: 'CursorC', severity: 'info', instance: i }),
       ),
     ],
     // As a first start has it: silenced alerts (an acknowledged one too) are not listed.
@@ -89,5 +92,56 @@ describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
     });
     await page.locator(`[data-testid=alert-row][data-fingerprint="${next}"].selected`).waitFor();
     await page.getByTestId('detail-pane').waitFor();
+  });
+
+  // The same class as `a`: a cursor row silenced from the form, or one that resolved, left the
+  // cursor one past its place (↓ skipped the alert that took it) or dropped it altogether.
+  it('a cursor row silenced from the form gives its place to the next row', async () => {
+    const page = t.page;
+    const rows = page.locator('[data-testid=alert-row]').filter({ hasText: 'CursorC' });
+    const silenced = await rows.nth(0).getAttribute('data-fingerprint');
+    const next = await rows.nth(1).getAttribute('data-fingerprint');
+    await rows.nth(0).click();
+    await page.getByTestId('detail-pane').waitFor();
+    await page.keyboard.press('s');
+    const dialog = page.getByTestId('silence-dialog');
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill('cursor moves on');
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByTestId('silence-success').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${silenced}"]`).waitFor({
+      state: 'detached',
+      timeout: 15_000,
+    });
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${next}"].selected`).waitFor();
+  });
+
+  it('after the cursor row resolved, ↓ goes to the row that took its place', async () => {
+    const page = t.page;
+    const rows = page.locator('[data-testid=alert-row]').filter({ hasText: 'CursorC' });
+    const before = await rows.count();
+    assert.ok(before >= 2, `rows left: ${before}`);
+    const gone = await rows.nth(0).getAttribute('data-fingerprint');
+    const next = await rows.nth(1).getAttribute('data-fingerprint');
+    const instance = (await rows.nth(0).innerText()).match(/p\d/)?.[0];
+    assert.ok(instance, 'the row names its instance');
+    await rows.nth(0).click();
+    await page.getByTestId('detail-pane').waitFor();
+    await postAlerts(t.am.url, [
+      makeAlert(
+        { alertname: 'CursorC', severity: 'info', instance },
+        { endsAt: new Date(Date.now() - 1000).toISOString() },
+      ),
+    ]);
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${gone}"]`).waitFor({
+      state: 'detached',
+      timeout: 15_000,
+    });
+    // It left on its own: its detail closes (the pane never switches under the reader's eyes).
+    await page.getByTestId('detail-pane').waitFor({ state: 'detached' });
+    await page.keyboard.press('j');
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${next}"].selected`).waitFor();
   });
 });
