@@ -71,6 +71,8 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     await dialog.waitFor();
     // Still loading: the user has not seen a matcher yet and already submits.
     assert.equal(await dialog.getByText('Loading matchers…').count(), 1);
+    // The preview says it waits, not "complete the matchers" (the user has none to complete).
+    assert.equal(await dialog.getByTestId('preview-wait').innerText(), 'Waiting for the matchers…');
     await dialog.locator('#silence-comment').fill('quick, before the matchers');
     await dialog.locator('#silence-comment').press('Control+Enter');
     // The submit was made before the matchers came: nothing is refused, nothing is sent yet.

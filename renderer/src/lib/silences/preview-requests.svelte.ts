@@ -15,6 +15,8 @@ export class PreviewRequests {
   readonly #bridge: Pick<BridgeApi, 'silences:preview'>;
   #result = $state.raw<PreviewResult | null>(null);
   #error = $state<string | null>(null);
+  /** A preview was asked for and has not come (the page says so, not "complete the matchers"). */
+  #pending = $state(false);
   #timer: ReturnType<typeof setTimeout> | undefined;
   #seq = 0;
 
@@ -28,6 +30,9 @@ export class PreviewRequests {
   get error(): string | null {
     return this.#error;
   }
+  get pending(): boolean {
+    return this.#pending;
+  }
 
   /** Previews `matchers` on the cluster shortly; null (nothing to preview) clears it now. */
   request(query: { clusterId: string; matchers: Matcher[] } | null): void {
@@ -36,8 +41,10 @@ export class PreviewRequests {
     if (!query) {
       this.#result = null;
       this.#error = null;
+      this.#pending = false;
       return;
     }
+    this.#pending = true;
     this.#ask(query, seq, DELAY_MS);
   }
 
@@ -49,9 +56,12 @@ export class PreviewRequests {
           if (seq !== this.#seq) return;
           this.#result = result;
           this.#error = null;
+          this.#pending = false;
         })
         .catch((e: unknown) => {
-          if (seq === this.#seq) this.#error = errorMessage(e);
+          if (seq !== this.#seq) return;
+          this.#error = errorMessage(e);
+          this.#pending = false;
         })
         .finally(() => {
           if (seq === this.#seq) this.#ask(query, seq, REFRESH_MS);

@@ -148,6 +148,10 @@ export class SilenceForm {
   get preview(): PreviewResult | null {
     return this.#preview.result;
   }
+  /** Why there is no preview yet: the matchers or the answer are on their way, or incomplete. */
+  get previewWait(): 'matchers' | 'answer' | 'incomplete' {
+    return this.#loadingMatchers ? 'matchers' : this.#preview.pending ? 'answer' : 'incomplete';
+  }
   get previewError(): string | null {
     return this.#preview.error;
   }
