@@ -8,8 +8,10 @@ import type { Schedule } from './types.ts';
 import { instantToWall, wallToInstant, type WallClock } from './zone-time.ts';
 
 // rrule ships UMD as `main` (what Node loads: its names sit under `default`) and ESM as
-// `module` (what the bundler takes): RRule is read from whichever this runtime got.
-const { RRule } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule;
+// `module` (what the bundler takes): RRule is read from whichever this runtime got (through
+// Reflect: the bundler warns on a static `.default` its ESM build does not export).
+const { RRule } =
+  (Reflect.get(rruleModule, 'default') as typeof rruleModule | undefined) ?? rruleModule;
 
 export interface Occurrence {
   /** Local start `YYYY-MM-DDTHH:MM`: the occurrence's identity within its schedule. */
