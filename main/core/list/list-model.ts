@@ -126,11 +126,15 @@ export class ListModel {
   /** A follow queued and not begun: view changes until it begins join it. */
   #followQueued: Promise<void> | null = null;
   /**
-   * While a follow runs: the view windows were last told about and the lists built on it. A
-   * query for one of those lists is answered from it at once instead of waiting for the follow
-   * (the window has not heard of the newer view yet: list:changed goes out after the follow).
+   * The view windows were last told about and the lists built on it. While a follow is queued
+   * or runs, a query for one of those lists is answered from it at once instead of waiting for
+   * the follow (the window has not heard of the newer view yet: list:changed goes out after
+   * the follow). At 100,000 alerts under churn, merges come one after another and a follow was
+   * often queued: a window's scroll waited behind it (150–500 ms) although its list was made.
    */
   #told: Told | null = null;
+  /** Follows queued or running: while there are any, `#told` answers the lists it holds. */
+  #follows = 0;
 
   constructor(
     source: ListSource,
@@ -159,7 +163,7 @@ export class ListModel {
    */
   ask(q: ListQuery): Promise<ListAnswer> {
     this.#remember(q);
-    const told = this.#told && this.#answerTold(this.#told, q);
+    const told = this.#follows > 0 && this.#told && this.#answerTold(this.#told, q);
     if (told) return Promise.resolve(told);
     return this.#enqueue((pace) => this.#answerSteps(q, pace));
   }
@@ -180,22 +184,30 @@ export class ListModel {
    * one began share it: it reads the view when it begins.
    */
   follow(): Promise<void> {
-    this.#followQueued ??= this.#enqueue((pace) => {
+    if (this.#followQueued) return this.#followQueued;
+    this.#follows++;
+    this.#followQueued = this.#enqueue((pace) => {
       this.#followQueued = null;
       // What was built so far is on the view the windows were told about (each follow ends
       // with list:changed; a query between follows was answered on a view they asked about).
-      const [view, prepared] = [this.#preparedFrom, this.#prepared];
-      this.#told =
-        view && prepared && this.#builtFor === prepared && this.#built.length > 0
-          ? { view, prepared, built: [...this.#built] }
-          : null;
+      this.#told = this.#builtSoFar();
       return this.#followSteps(pace);
     })
-      .catch(() => undefined)
-      .finally(() => {
+      .catch(() => {
         this.#told = null;
+      })
+      .finally(() => {
+        this.#follows--;
       });
     return this.#followQueued;
+  }
+
+  /** The view the lists were last built on, with them (null when they are not all on it). */
+  #builtSoFar(): Told | null {
+    const [view, prepared] = [this.#preparedFrom, this.#prepared];
+    return view && prepared && this.#builtFor === prepared && this.#built.length > 0
+      ? { view, prepared, built: [...this.#built] }
+      : null;
   }
 
   *#followSteps(pace: Pace): Steps<void> {
@@ -203,6 +215,8 @@ export class ListModel {
     // No window asked yet: the groups at least are prepared for its first question.
     if (recent.length === 0) yield* this.#prepareSteps(this.#source.snapshot(), pace);
     for (const q of recent) yield* this.#answerSteps(q, pace);
+    // What windows are told about next (list:changed goes out once this follow resolves).
+    this.#told = this.#builtSoFar();
   }
 
   /** Keeps what a query asked for (without the row it looked for) as the newest list asked. */

@@ -556,6 +556,39 @@ describe('ListModel answers in slices (ask)', () => {
     assert.equal(after.seq, 2, 'once followed, the new view');
   });
 
+  // At 100,000 alerts under churn merges come one after another: a follow was often queued
+  // behind a query or the follow before it, and a window scrolling its list (made, and told
+  // about) waited behind all of it, 150–500 ms.
+  it('while a follow waits its turn, answers the lists windows were told about at once', async () => {
+    let view = { ...fleet(50, 6, 1), seq: 1 };
+    const { model, slices } = stepped(() => view);
+    const scrolled = query({ text: 'eu', top: 300 });
+    await model.ask(scrolled);
+    view = { ...fleet(50, 6, 2), seq: 2 };
+    await model.follow();
+    const told = view;
+    view = { ...fleet(50, 6, 3), seq: 3 };
+    // Work ahead of the next follow: a list never built (a window typing), then the follow.
+    let queuedDone = false;
+    const typing = model.ask(query({ text: 'us' }));
+    const followed = model.follow().then(() => (queuedDone = true));
+    const before = slices();
+    const same = await model.ask({ ...scrolled, id: ++nextId, top: 900 });
+    assert.equal(queuedDone, false, 'answered before the work queued ahead of it was done');
+    assert.ok(slices() - before <= 1, `answered at once: ${slices() - before} slices went by`);
+    assert.equal(same.seq, 2, 'from the view the window was told about');
+    assert.deepEqual(
+      same,
+      new ListModel(sourceOf(() => told)).answer({ ...scrolled, id: same.id, top: 900 }),
+    );
+    await Promise.all([typing, followed]);
+    const after = await model.ask({ ...scrolled, id: ++nextId });
+    assert.equal(after.seq, 3, 'once followed, the new view');
+    // No follow waiting: a list is answered on the view as it is, not from what was told.
+    view = { ...fleet(50, 6, 4), seq: 4 };
+    assert.equal((await model.ask({ ...scrolled, id: ++nextId })).seq, 4);
+  });
+
   it('follows once for the view changes made before it begins, and never rejects', async () => {
     let view = { ...fleet(20, 4, 1), seq: 1 };
     let reads = 0;
