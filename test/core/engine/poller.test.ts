@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { AlertmanagerError } from '../../../main/core/api/errors.ts';
 import { backoffDelay, MIN_RETRY_MS } from '../../../main/core/engine/backoff.ts';
 import { Poller, type CycleContext } from '../../../main/core/engine/poller.ts';
+import { pollPhase } from '../../../main/core/engine/instance.ts';
 import { FakeClock, flush } from '../../support/fake-clock.ts';
 
 function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } {
@@ -70,6 +71,37 @@ describe('Poller', () => {
     await clock.advance(10_000);
     assert.equal(starts.length, 4, 'stopped');
     assert.equal(clock.pending, 0);
+  });
+
+  // Instances started together kept polling in the same instant every round: at 20 instances
+  // of 5,000 alerts their bodies' reading held the core 200–400 ms at once.
+  it('takes its phase after a cycle run at once: early once, then every interval', async () => {
+    const clock = new FakeClock(0);
+    const starts: number[] = [];
+    const p = new Poller({
+      clock,
+      intervalMs: 2_000,
+      timeoutMs: 10_000,
+      phase: 0.25,
+      cycle: async () => {
+        starts.push(clock.now());
+      },
+    });
+    p.start();
+    await clock.advance(5_600);
+    assert.deepEqual(starts, [0, 1_500, 3_500, 5_500], 'never later than the interval');
+    // A refresh runs at once; the cycle after it takes the phase again.
+    await p.refresh();
+    await clock.advance(3_600);
+    assert.deepEqual(starts.slice(4), [5_600, 7_100, 9_100]);
+    await p.stop();
+  });
+
+  it('spreads instances over their interval by id, at most 3/4 of it early', () => {
+    const phases = Array.from({ length: 20 }, (_, k) => pollPhase(`am${k}`));
+    assert.ok(phases.every((x) => x >= 0 && x <= 0.75));
+    assert.equal(pollPhase('am3'), pollPhase('am3'), 'the same for the same id');
+    assert.ok(new Set(phases.map((x) => Math.floor(x * 8))).size >= 5, `spread: ${phases}`);
   });
 
   it('never overlaps: a cycle longer than the interval delays the next one', async () => {
