@@ -147,12 +147,19 @@ export class AppStore {
     const timer = setInterval(() => (this.#now = Date.now()), 5000);
     this.#cleanup.push(() => clearInterval(timer));
     // A look at the window ends when it is hidden or closed: the Timeline's "since you last
-    // looked" starts there next time (best effort: the history may be off).
+    // looked" starts there next time (best effort: the history may be off). A filter change
+    // still waiting for its save's pause is saved then too: closing the window within the
+    // pause lost it.
     if (typeof document !== 'undefined') {
       const seen = () => {
-        if (document.visibilityState === 'hidden') this.markSeen();
+        if (document.visibilityState !== 'hidden') return;
+        this.markSeen();
+        void this.filterSaving.flush();
       };
-      const leaving = () => this.markSeen();
+      const leaving = () => {
+        this.markSeen();
+        void this.filterSaving.flush();
+      };
       document.addEventListener('visibilitychange', seen);
       window.addEventListener('pagehide', leaving);
       this.#cleanup.push(() => {
