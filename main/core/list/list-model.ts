@@ -30,7 +30,8 @@ import {
   type Row,
 } from './rows.ts';
 import { sectionRowsSteps } from './sections.ts';
-import { drain, NEVER, runSliced, type Pace, type Steps } from './pace.ts';
+import { drain, NEVER, runSliced, SLICE_MS, type Pace, type Steps } from './pace.ts';
+import { nextTurn } from '../api/event-loop-turns.ts';
 import { flatRowsSteps, groupedRowsSteps, type RowIndex } from './row-index.ts';
 import { boundedAlert, type RowAlert } from './bounded-alert.ts';
 import { teamReceivers, withTeam } from './team.ts';
@@ -60,6 +61,8 @@ const WARM_SLICE_MS = 8;
 /** Lists made again for each new view before windows are told (follow): a window or two. */
 const RECENT_LISTS = 2;
 
+const ALWAYS = (): boolean => true;
+
 /** A view windows were told about, its prepared groups and the lists built on them. */
 interface Told {
   view: ViewSnapshot;
@@ -82,8 +85,12 @@ export interface ListSource {
   changes?(fromSeq: number, toSeq: number): Changes | undefined;
 }
 
-/** Runs steps a slice per turn of the event loop (pace.ts runSliced; tests step by hand). */
-export type Sliced = <T>(make: (pace: Pace) => Steps<T>) => Promise<T>;
+/**
+ * Runs steps a slice per turn of the event loop (pace.ts runSliced; tests step by hand).
+ * `urgent`, asked before each turn: whether a window waits on these steps (their slices then
+ * go before background work in the core's queue of sliced work).
+ */
+export type Sliced = <T>(make: (pace: Pace) => Steps<T>, urgent: () => boolean) => Promise<T>;
 
 /** One built list: the rows of a filter, grouping and collapse state at one view. */
 interface Built {
@@ -135,13 +142,16 @@ export class ListModel {
   #told: Told | null = null;
   /** Follows queued or running: while there are any, `#told` answers the lists it holds. */
   #follows = 0;
+  /** Queries queued or being answered (a follow ahead of one goes first in the core's turns). */
+  #waiting = 0;
+  readonly #queryWaits = (): boolean => this.#waiting > 0;
 
   constructor(
     source: ListSource,
     now: () => number = () => Date.now(),
     /** Runs background work in a later turn (the search text); tests may run it at once. */
     later: (fn: () => void) => void = (fn) => void setTimeout(fn, 0).unref?.(),
-    sliced: Sliced = (make) => runSliced(make),
+    sliced: Sliced = (make, urgent) => runSliced(make, SLICE_MS, () => nextTurn(urgent())),
   ) {
     this.#source = source;
     this.#groupFilter = new GroupFilter(now);
@@ -165,7 +175,17 @@ export class ListModel {
     this.#remember(q);
     const told = this.#follows > 0 && this.#told && this.#answerTold(this.#told, q);
     if (told) return Promise.resolve(told);
-    return this.#enqueue((pace) => this.#answerSteps(q, pace));
+    this.#waiting++;
+    return this.#enqueue((pace) => this.#waitedSteps(q, pace), ALWAYS);
+  }
+
+  /** A query's steps, no longer waited on once they end (however they end). */
+  *#waitedSteps(q: ListQuery, pace: Pace): Steps<ListAnswer> {
+    try {
+      return yield* this.#answerSteps(q, pace);
+    } finally {
+      this.#waiting--;
+    }
   }
 
   /** The answer from a list built on the view windows were told about, if it is one. */
@@ -186,13 +206,14 @@ export class ListModel {
   follow(): Promise<void> {
     if (this.#followQueued) return this.#followQueued;
     this.#follows++;
+    // Background work, unless a query waits behind it (its slices then go first).
     this.#followQueued = this.#enqueue((pace) => {
       this.#followQueued = null;
       // What was built so far is on the view the windows were told about (each follow ends
       // with list:changed; a query between follows was answered on a view they asked about).
       this.#told = this.#builtSoFar();
       return this.#followSteps(pace);
-    })
+    }, this.#queryWaits)
       .catch(() => {
         this.#told = null;
       })
@@ -229,11 +250,11 @@ export class ListModel {
   }
 
   /** Runs steps after the work queued before them, a slice per turn (#sliced). */
-  #enqueue<T>(make: (pace: Pace) => Steps<T>): Promise<T> {
+  #enqueue<T>(make: (pace: Pace) => Steps<T>, urgent: () => boolean): Promise<T> {
     const run = this.#queue.then(async () => {
       this.#asking++;
       try {
-        return await this.#sliced(make);
+        return await this.#sliced(make, urgent);
       } finally {
         if (--this.#asking === 0 && this.#warmHeld) {
           const held = this.#warmHeld;

@@ -6,6 +6,7 @@
 // slice is used up; a query runs them a slice per event-loop turn, so polls, timers and other
 // windows' answers go on between. Synchronous callers (tests, `ListModel.answer`) drain them
 // at once with `NEVER`, which is never due.
+import { nextTurn } from '../api/event-loop-turns.ts';
 
 /**
  * Asked by a loop at each step: whether to yield now. `work`: how much the step did, in alerts
@@ -22,8 +23,8 @@ export type Steps<T> = Generator<void, T, void>;
 export const NEVER: Pace = { due: () => false };
 
 /**
- * Longest a query holds the core in one turn (the rest waits for the next turn). With the one
- * background slice of the readers' queue (8 ms at most) a turn stays well under 50 ms; shorter
+ * Longest a slice of list work holds the core in one turn (the rest waits for the next turn).
+ * A turn runs one slice of the core's sliced work (this, or a reader's 8 ms); shorter
  * slices made a query wait between them for that background work more often (at 100k in the
  * first minute, with 10 ms slices, the first letter typed was answered after 140 ms instead of
  * ~85 when it held the core for all of it).
@@ -64,19 +65,14 @@ export class SlicePace implements Pace {
 }
 
 /**
- * The next turn of the event loop (its check phase). Not the readers' shared queue
- * (api/event-loop-turns.ts): a window waits for its answer, so a query goes on in every turn
- * beside the one background slice that queue lets run, instead of after each of them.
+ * Runs steps a slice per turn of the event loop (`turn`), and resolves with their value. The
+ * turn by default: the core's one queue of sliced work (api/event-loop-turns.ts), before the
+ * background (a window waits); so a turn holds one slice of whatever works in slices.
  */
-function nextCheck(): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve));
-}
-
-/** Runs steps a slice per turn of the event loop (`turn`), and resolves with their value. */
 export async function runSliced<T>(
   make: (pace: Pace) => Steps<T>,
   sliceMs: number = SLICE_MS,
-  turn: () => Promise<void> = nextCheck,
+  turn: () => Promise<void> = () => nextTurn(true),
 ): Promise<T> {
   const pace = new SlicePace(sliceMs);
   const steps = make(pace);

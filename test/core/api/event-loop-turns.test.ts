@@ -40,4 +40,30 @@ describe('event loop turns for sliced work', () => {
       assert.ok(resumed[i]!.timers > resumed[i - 1]!.timers, `no timer ran before slice ${i}`);
     }
   });
+
+  // A window's list query shares the queue with background slices (readers, the list's follow,
+  // outcomes): a turn holds one slice, and the query's goes first.
+  it('resumes urgent waiters before the others, one per turn', async () => {
+    const order: string[] = [];
+    const background = async (who: string): Promise<void> => {
+      for (let i = 0; i < 3; i++) {
+        await nextTurn();
+        order.push(who);
+      }
+    };
+    const a = background('a');
+    const b = background('b');
+    await nextTurn();
+    // Asked after a and b were waiting: resumed before them each turn it waits.
+    const query = (async () => {
+      for (let i = 0; i < 2; i++) {
+        await nextTurn(true);
+        order.push('q');
+      }
+    })();
+    await Promise.all([a, b, query]);
+    const firstQ = order.indexOf('q');
+    assert.deepEqual(order.slice(firstQ, firstQ + 2), ['q', 'q'], order.join(' '));
+    assert.equal(order.length, 8);
+  });
 });

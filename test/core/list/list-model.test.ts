@@ -589,6 +589,41 @@ describe('ListModel answers in slices (ask)', () => {
     assert.equal((await model.ask({ ...scrolled, id: ++nextId })).seq, 4);
   });
 
+  it("a follow's slices are background work, and go first while a query waits behind it", async () => {
+    let view = { ...fleet(30, 5, 1), seq: 1 };
+    const urgency: { what: string; urgent: boolean }[] = [];
+    let asking = false;
+    const sliced: Sliced = async (make, urgent) => {
+      const what = asking ? 'query' : 'follow';
+      const steps = make({ due: () => true });
+      for (;;) {
+        const r = steps.next();
+        if (r.done) return r.value;
+        urgency.push({ what, urgent: urgent() });
+        await Promise.resolve();
+      }
+    };
+    const model = new ListModel(
+      sourceOf(() => view),
+      undefined,
+      (fn) => fn(),
+      sliced,
+    );
+    await model.follow();
+    assert.ok(urgency.length > 0 && urgency.every((u) => !u.urgent), 'alone: background');
+    urgency.length = 0;
+    view = { ...fleet(30, 5, 2), seq: 2 };
+    const followed = model.follow();
+    asking = false;
+    const answered = model.ask(query({ text: 'eu' }));
+    await followed;
+    asking = true;
+    await answered;
+    const during = urgency.filter((u) => u.what === 'follow');
+    assert.ok(during.length > 0 && during.every((u) => u.urgent), 'a query waits: first');
+    assert.ok(urgency.filter((u) => u.what === 'query').every((u) => u.urgent));
+  });
+
   it('follows once for the view changes made before it begins, and never rejects', async () => {
     let view = { ...fleet(20, 4, 1), seq: 1 };
     let reads = 0;
