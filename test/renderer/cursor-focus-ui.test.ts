@@ -92,6 +92,12 @@ describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
     });
     await page.locator(`[data-testid=alert-row][data-fingerprint="${next}"].selected`).waitFor();
     await page.getByTestId('detail-pane').waitFor();
+    // `a` is one key beside `s`: its toast undoes it, and the alert is listed again.
+    const toast = page.locator('[data-testid=toast]').filter({ hasText: 'Acknowledged' });
+    await toast.locator('[data-testid=toast-undo]').click();
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${acked}"]`).waitFor({
+      timeout: 15_000,
+    });
   });
 
   // The same class as `a`: a cursor row silenced from the form, or one that resolved, left the

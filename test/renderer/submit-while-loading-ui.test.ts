@@ -97,6 +97,12 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     assert.equal(await stateOf('CpuHigh'), 'active', 'only the alert asked for');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Closed by the user, not the clock: the toast still says what was made, with Expire.
+    const toast = page.locator('[data-testid=toast]').filter({ hasText: 'Silence created' });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), /alertname="DiskFull"/);
+    assert.equal(await toast.locator('[data-testid=toast-expire]').count(), 1);
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
   });
 
   it("Ctrl+Enter before a selection's plan came creates what the plan says", async () => {
@@ -140,7 +146,7 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     await waitFor(() => heldBack.length === 1, { message: 'the matchers asked for' });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await dialog.locator('button', { hasText: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await page.waitForTimeout(300);
     assert.equal(await dialog.count(), 1, 'the dialog waits for the silence');
     assert.equal(
@@ -155,7 +161,10 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     );
     assert.ok(made.matchers.some((m) => m.name === 'alertname' && m.value === 'MemHigh'));
     await dialog.waitFor({ state: 'detached' });
-    const toast = page.locator('[data-testid=toast]').filter({ hasText: 'Silence created' });
+    const toast = page
+      .locator('[data-testid=toast]')
+      .filter({ hasText: 'Silence created' })
+      .filter({ hasText: 'MemHigh' });
     await toast.waitFor();
     assert.match(await toast.innerText(), /alertname="MemHigh"/);
     await waitFor(async () => (await stateOf('MemHigh')) === 'suppressed');
@@ -189,7 +198,28 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
       { message: 'the selection silence was sent after Esc', timeoutMs: 15_000 },
     );
     await dialog.waitFor({ state: 'detached' });
-    await page.locator('[data-testid=toast]').filter({ hasText: 'Silence created' }).waitFor();
+    // Toasts are newest first: this selection's.
+    const toast = page.locator('[data-testid=toast]').first();
+    await toast.filter({ hasText: 'Silence created' }).waitFor();
     await waitFor(async () => (await stateOf('NetDown')) === 'suppressed');
+    // Undo expires what the selection made.
+    await toast.locator('[data-testid=toast-undo]').click();
+    await waitFor(async () => (await stateOf('NetDown')) === 'active', { message: 'undone' });
+  });
+
+  it('Cancel while the submit waits for the matchers calls it off: nothing is sent', async () => {
+    await row('DiskFull').dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill('called off');
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    await waitFor(() => heldBack.length === 1, { message: 'the matchers asked for' });
+    await dialog.getByTestId('silence-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    release();
+    await page.waitForTimeout(1_500);
+    assert.equal((await silences()).filter((s) => s.comment === 'called off').length, 0);
+    const said = await page.locator('[data-testid=toast]').allInnerTexts();
+    assert.ok(!said.some((t) => /called off|not created/i.test(t)), said.join(' | '));
   });
 });

@@ -27,7 +27,7 @@ export interface SelectionSilenceOptions {
 
 const isoAt = (ms: number): string => new Date(ms).toISOString();
 
-export type ClusterOutcome = { id: string } | { error: string };
+export type ClusterOutcome = { id: string; silenceKey: string } | { error: string };
 
 export class SelectionSilence {
   readonly #o: SelectionSilenceOptions;
@@ -178,7 +178,7 @@ export class SelectionSilence {
             // The core fixes start and end right before the request: exactly `ms` long.
             durationMs: ms,
           });
-          outcome = { id: r.id };
+          outcome = { id: r.id, silenceKey: r.silenceKey };
         } catch (e) {
           outcome = { error: errorMessage(e) };
         }
@@ -189,6 +189,11 @@ export class SelectionSilence {
       this.#submitting = false;
     }
     return true;
+  }
+
+  /** The silences this form made (for an undo). */
+  get createdKeys(): string[] {
+    return Object.values(this.#outcomes).flatMap((o) => ('silenceKey' in o ? [o.silenceKey] : []));
   }
 
   #created(clusterId: string): boolean {

@@ -37,7 +37,16 @@ export interface Flash {
   silenceKey?: string | undefined;
   /** The toast offers Expire and Extend for that silence (one just made: Expire undoes it). */
   silenceActions?: boolean;
+  /** The toast offers Undo (an acknowledgement, silences just made): what it runs. */
+  undo?: () => void;
+  /**
+   * Left by a dialog that closed by itself: Esc in the next second was meant for that dialog
+   * and does not dismiss this toast (it would take the undo away).
+   */
+  afterAutoClose?: boolean;
 }
+
+const ESC_GRACE_MS = 1_000;
 
 export class Notifications {
   #list = $state.raw<AppNotification[]>([]);
@@ -48,6 +57,11 @@ export class Notifications {
   readonly #timers = new Map<string, ToastTimer>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
   readonly #holds = new Set<ToastHold>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- fixed per toast, never changes
+  readonly #undos = new Map<string, () => void>();
+  /** Toasts Esc leaves alone until then (Date.now() ms): afterAutoClose. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
+  readonly #escGrace = new Map<string, number>();
   readonly #options: NotificationsOptions;
 
   constructor(options: NotificationsOptions) {
@@ -79,7 +93,7 @@ export class Notifications {
   }
 
   /** Says what happened to something done from this window. */
-  flash({ title, body, silenceKey, silenceActions }: Flash): void {
+  flash({ title, body, silenceKey, silenceActions, undo, afterAutoClose }: Flash): void {
     const n: AppNotification = {
       id: `local-${++this.#flashes}`,
       title,
@@ -90,13 +104,23 @@ export class Notifications {
       ...(silenceKey ? { target: { silenceKey } } : {}),
       ...(silenceKey && silenceActions ? { silenceActions: true } : {}),
     };
-    this.#toast(n, 8_000);
+    if (undo) this.#undos.set(n.id, undo);
+    if (afterAutoClose) this.#escGrace.set(n.id, Date.now() + ESC_GRACE_MS);
+    // With something to undo, long enough to reach for it.
+    this.#toast(n, undo || silenceActions ? 15_000 : 8_000);
+  }
+
+  /** What a toast's Undo runs (only toasts of what this window did have one). */
+  undoOf(id: string): (() => void) | undefined {
+    return this.#undos.get(id);
   }
 
   dismissToast(id: string): void {
     const t = this.#timers.get(id);
     if (t) clearTimeout(t.handle);
     this.#timers.delete(id);
+    this.#undos.delete(id);
+    this.#escGrace.delete(id);
     this.#toasts = this.#toasts.filter((x) => x.id !== id);
     // Nothing left to read: a hold left behind (the pointer over a toast that went) ends.
     if (this.#toasts.length === 0) this.#holds.clear();
@@ -107,10 +131,14 @@ export class Notifications {
     for (const t of this.#toasts) this.dismissToast(t.id);
   }
 
-  /** Dismisses the newest toast (Esc); false when there is none. */
+  /**
+   * Dismisses the newest toast (Esc); false when there is none, or when a dialog that closed
+   * by itself left it less than a second ago (the key was pressed for that dialog).
+   */
   dismissNewest(): boolean {
     const newest = this.#toasts[0];
     if (!newest) return false;
+    if (Date.now() < (this.#escGrace.get(newest.id) ?? 0)) return false;
     this.dismissToast(newest.id);
     return true;
   }
@@ -136,6 +164,8 @@ export class Notifications {
     for (const dropped of next.slice(MAX_TOASTS)) {
       clearTimeout(this.#timers.get(dropped.id)?.handle);
       this.#timers.delete(dropped.id);
+      this.#undos.delete(dropped.id);
+      this.#escGrace.delete(dropped.id);
     }
     this.#toasts = next.slice(0, MAX_TOASTS);
     const t: ToastTimer = { left: forMs, due: 0, handle: undefined };

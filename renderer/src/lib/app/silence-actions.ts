@@ -24,10 +24,13 @@ export class SilenceActions {
     try {
       const results = await this.#o.bridge['silences:acknowledge'](from);
       const mins = this.#o.settings()?.silences.ackMinutes ?? 15;
+      const keys = results.map((r) => r.silenceKey);
       this.#o.flash({
         title: 'Acknowledged',
         body: `${what}: silenced until it resolves (renewed every ${mins} min while this app runs).`,
         silenceKey: results[0]?.silenceKey,
+        // `a` is one key beside `s` and `x`: a slip is undone from the toast at once.
+        undo: () => void this.unacknowledge(keys, what),
       });
     } catch (e) {
       this.#o.flash({ title: 'Acknowledge failed', body: `${what}: ${errorMessage(e)}` });
@@ -41,6 +44,16 @@ export class SilenceActions {
       this.#o.flash({ title: 'Acknowledgement ended', body: `${what}: its alerts notify again.` });
     } catch (e) {
       this.#o.flash({ title: 'Un-acknowledge failed', body: `${what}: ${errorMessage(e)}` });
+    }
+  }
+
+  /** Expires silences just made from this window (the toast's Undo of a selection's). */
+  async undoCreated(keys: readonly string[], what: string): Promise<void> {
+    try {
+      for (const key of keys) await this.#o.bridge['silences:expire'](key);
+      this.#o.flash({ title: 'Silences expired', body: `${what}: its alerts notify again.` });
+    } catch (e) {
+      this.#o.flash({ title: 'Undo failed', body: `${what}: ${errorMessage(e)}` });
     }
   }
 

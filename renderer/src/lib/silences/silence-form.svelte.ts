@@ -68,6 +68,8 @@ export class SilenceForm {
    */
   #touched = $state<Record<string, true>>({});
   #submitting = $state(false);
+  /** A submit still waiting for the matchers was called off (Cancel): nothing is sent. */
+  #cancelled = false;
   #serverError = $state<string | null>(null);
   /** What the bridge or the server said about one field, shown there until it changes. */
   #serverFields = $state<Placed>({});
@@ -217,6 +219,19 @@ export class SilenceForm {
     }
   }
 
+  /**
+   * Calls off a submit that is still waiting for the matchers (nothing was sent yet): true
+   * when there was one. A submit already sent cannot be called back.
+   */
+  cancelWaiting(): boolean {
+    if (!this.#submitting || !this.#prefill) return false;
+    this.#cancelled = true;
+    return true;
+  }
+  get cancelled(): boolean {
+    return this.#cancelled;
+  }
+
   /** Stops the pending preview (the dialog is going away). */
   dispose(): void {
     this.#preview.dispose();
@@ -304,6 +319,7 @@ export class SilenceForm {
       } finally {
         this.#submitting = false;
       }
+      if (this.#cancelled) return false;
     }
     this.#attempted = true;
     this.#serverError = null;
