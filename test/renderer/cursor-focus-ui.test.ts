@@ -150,4 +150,33 @@ describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
     await page.keyboard.press('j');
     await page.locator(`[data-testid=alert-row][data-fingerprint="${next}"].selected`).waitFor();
   });
+
+  it('a multi-selection silenced with the cursor in it gives the place to the next alert', async () => {
+    const page = t.page;
+    const rows = page.locator('[data-testid=alert-row]').filter({ hasText: 'CursorA' });
+    assert.ok((await rows.count()) >= 3, 'three CursorA alerts listed');
+    const [first, second, third] = await Promise.all(
+      [0, 1, 2].map((i) => rows.nth(i).getAttribute('data-fingerprint')),
+    );
+    await rows.nth(0).click();
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+    await page.locator('[data-testid=selection-bar]').waitFor();
+    await page.keyboard.press('s');
+    const dialog = page.getByTestId('selection-silence-dialog');
+    await dialog.waitFor();
+    await page.keyboard.type('two of three');
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByTestId('selection-done').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    for (const fp of [first, second])
+      await page.locator(`[data-testid=alert-row][data-fingerprint="${fp}"]`).waitFor({
+        state: 'detached',
+        timeout: 15_000,
+      });
+    // The third took their place: the cursor is on it, not on the next group's header.
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${third}"].selected`).waitFor();
+  });
 });

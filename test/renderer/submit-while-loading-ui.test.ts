@@ -13,6 +13,9 @@ import { useAlertmanagerUi } from './support/ui.ts';
 
 /** Bridge channels whose requests are held back until the test lets them go. */
 const SLOW = ['"silences:quickMatchers"', '"silences:selectionPlan"'];
+/** Held too while a test sets it: the silence's own request. */
+const CREATE = '"silences:create"';
+let holdCreate = false;
 /** Held requests, each sent on to the core when called. */
 let heldBack: (() => void)[] = [];
 
@@ -21,7 +24,10 @@ async function holdSlowRequests(page: Page): Promise<void> {
   await page.routeWebSocket(/./, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((m) => {
-      if (typeof m === 'string' && SLOW.some((c) => m.includes(c)))
+      if (
+        typeof m === 'string' &&
+        (SLOW.some((c) => m.includes(c)) || (holdCreate && m.includes(CREATE)))
+      )
         heldBack.push(() => server.send(m));
       else server.send(m);
     });
@@ -221,5 +227,33 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     assert.equal((await silences()).filter((s) => s.comment === 'called off').length, 0);
     const said = await page.locator('[data-testid=toast]').allInnerTexts();
     assert.ok(!said.some((t) => /called off|not created/i.test(t)), said.join(' | '));
+  });
+
+  // A comment typed on while the silence was on its way was dropped without a word: the
+  // server had the draft as it was sent. The fields are read-only until it answers.
+  it('the comment cannot be typed on while the silence is on its way', async () => {
+    await row('CpuHigh').dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    release();
+    await dialog.getByTestId('preview-count').waitFor();
+    const comment = dialog.locator('#silence-comment');
+    await comment.fill('sent as it was');
+    holdCreate = true;
+    try {
+      await comment.press('Control+Enter');
+      await waitFor(() => heldBack.length === 1, { message: 'the create asked for' });
+      assert.equal(await comment.getAttribute('readonly'), '', 'read-only while sending');
+      await page.keyboard.type(' and more');
+      assert.equal(await comment.inputValue(), 'sent as it was');
+      release();
+      await dialog.getByTestId('silence-success').waitFor();
+    } finally {
+      holdCreate = false;
+    }
+    const made = (await silences()).find((s) => s.comment.startsWith('sent as it was'));
+    assert.equal(made?.comment, 'sent as it was');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -68,6 +68,8 @@ export class SilenceForm {
    */
   #touched = $state<Record<string, true>>({});
   #submitting = $state(false);
+  /** The draft is on its way to the server: what is typed now would not be in it. */
+  #sending = $state(false);
   /** A submit still waiting for the matchers was called off (Cancel): nothing is sent. */
   #cancelled = false;
   #serverError = $state<string | null>(null);
@@ -140,6 +142,10 @@ export class SilenceForm {
   }
   get submitting(): boolean {
     return this.#submitting;
+  }
+  /** The fields are read-only then (a comment typed on was dropped without a word). */
+  get sending(): boolean {
+    return this.#sending;
   }
   get serverError(): string | null {
     return this.#serverError;
@@ -344,6 +350,7 @@ export class SilenceForm {
       ...(exact && this.duration.ms !== null ? { durationMs: this.duration.ms } : {}),
     };
     const r = this.#o.request;
+    this.#sending = true;
     try {
       const result = this.#editing
         ? await this.#o.bridge['silences:update'](this.#editing.key, draft)
@@ -366,6 +373,7 @@ export class SilenceForm {
       this.#serverError = placed.rest ?? (placed.any ? null : errorMessage(err));
     } finally {
       this.#submitting = false;
+      this.#sending = false;
     }
     return true;
   }
