@@ -38,22 +38,26 @@ export class SilenceActions {
   }
 
   /** Un-acknowledge: expire acks this install wrote (the window offers it for those only). */
-  async unacknowledge(keys: readonly string[], what: string): Promise<void> {
-    try {
-      for (const key of keys) await this.#o.bridge['silences:expire'](key);
-      this.#o.flash({ title: 'Acknowledgement ended', body: `${what}: its alerts notify again.` });
-    } catch (e) {
-      this.#o.flash({ title: 'Un-acknowledge failed', body: `${what}: ${errorMessage(e)}` });
-    }
+  unacknowledge(keys: readonly string[], what: string): Promise<void> {
+    return this.#expireAll(keys, what, ['Acknowledgement ended', 'Un-acknowledge failed']);
   }
 
   /** Expires silences just made from this window (the toast's Undo of a selection's). */
-  async undoCreated(keys: readonly string[], what: string): Promise<void> {
+  undoCreated(keys: readonly string[], what: string): Promise<void> {
+    return this.#expireAll(keys, what, ['Silences expired', 'Undo failed']);
+  }
+
+  /** Expires each silence in turn (the first failure stops) and says how it went. */
+  async #expireAll(
+    keys: readonly string[],
+    what: string,
+    [done, failed]: [string, string],
+  ): Promise<void> {
     try {
       for (const key of keys) await this.#o.bridge['silences:expire'](key);
-      this.#o.flash({ title: 'Silences expired', body: `${what}: its alerts notify again.` });
+      this.#o.flash({ title: done, body: `${what}: its alerts notify again.` });
     } catch (e) {
-      this.#o.flash({ title: 'Undo failed', body: `${what}: ${errorMessage(e)}` });
+      this.#o.flash({ title: failed, body: `${what}: ${errorMessage(e)}` });
     }
   }
 
