@@ -158,4 +158,32 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
     await page.locator('[data-testid=filter-error]').waitFor();
     await input.fill('');
   });
+
+  // One Esc (often pressed for a toast, or by habit) closed the form and the comment typed was
+  // gone. It is given back when the form opens again for the same alert.
+  it('a comment typed in a form closed unsent comes back for the same alert', async () => {
+    const row = page.locator('[data-testid=alert-row]').first();
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await row.dblclick({ position: { x: 12, y: 12 } });
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill('disk swap tonight, OPS-7');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await row.dblclick({ position: { x: 12, y: 12 } });
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('#silence-comment').inputValue(), 'disk swap tonight, OPS-7');
+    await dialog.getByTestId('comment-restored').waitFor();
+    // Sent this time: the next form starts empty.
+    await dialog.getByTestId('preview-count').waitFor();
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByTestId('silence-success').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await row.dblclick({ position: { x: 12, y: 12 } });
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('#silence-comment').inputValue(), '');
+    assert.equal(await dialog.getByTestId('comment-restored').count(), 0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
 });

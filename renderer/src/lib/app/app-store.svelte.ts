@@ -28,6 +28,7 @@ import { Navigation } from './navigation.svelte.ts';
 import type { SilenceFormRequest } from './silence-form-request.ts';
 import { Notifications } from './notifications.svelte.ts';
 import { SilenceActions } from './silence-actions.ts';
+import { UnsentComments } from '../silences/unsent-comments.ts';
 
 export { VIEW_NAMES, type ViewName } from './navigation.svelte.ts';
 export type { SilenceFormRequest } from './silence-form-request.ts';
@@ -40,6 +41,8 @@ export class AppStore {
   readonly notifications: Notifications;
   readonly filterSaving: FilterPersistence;
   readonly silences: SilenceActions;
+  /** Comments of silence forms closed without a silence, given back when one reopens. */
+  readonly unsentComments = new UnsentComments();
   /** The bundled sounds (Settings' Test buttons; notifications in the browser shell). */
   readonly sound = new SoundPlayer();
   /** Label names and values for autocompletion, asked of the core (the window holds no alerts). */

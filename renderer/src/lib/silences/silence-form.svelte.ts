@@ -33,6 +33,8 @@ export interface SilenceFormOptions {
   now: () => number;
   /** Told the author and duration of a silence just created. */
   remember: (author: string, durationMs: number) => void;
+  /** A comment typed in a form for the same alert or group that closed unsent. */
+  unsentComment?: string | undefined;
 }
 
 /** What a saved silence was, for the success screen and the toast that says it. */
@@ -109,8 +111,12 @@ export class SilenceForm {
     this.#endInput = this.#origEnd ?? toLocalInput(now + ms);
     if (!editing) this.duration.chose(ms, this.#endInput);
     this.#createdBy = editing?.createdBy ?? (options.last?.author || options.author);
-    this.#comment = editing?.comment ?? '';
+    this.#comment = editing?.comment ?? options.unsentComment ?? '';
+    this.restoredComment = !editing && !!options.unsentComment;
   }
+
+  /** The comment is one typed before in a form for this alert or group that closed unsent. */
+  readonly restoredComment: boolean;
 
   get editing(): boolean {
     return this.#editing !== null;
