@@ -27,10 +27,10 @@ test('body buffers are resizable ArrayBuffers (page memory, not malloc) bounded 
   body.push(bytesOf(60_000, 5));
   body.push(bytesOf(40_000, 6));
   const out = body.done();
-  assert.equal(out.buffer.resizable, true);
-  assert.equal(out.buffer.maxByteLength, 100_000);
+  assert.equal((out.buffer as ArrayBuffer).resizable, true);
+  assert.equal((out.buffer as ArrayBuffer).maxByteLength, 100_000);
   // A declared length beyond the limit reserves no more than the limit.
-  assert.equal(new BodyBytes(1000, 1e12).done().buffer.maxByteLength, 1000);
+  assert.equal((new BodyBytes(1000, 1e12).done().buffer as ArrayBuffer).maxByteLength, 1000);
 });
 
 test('a copy for a worker is a buffer of its own with the same bytes', () => {
@@ -38,10 +38,10 @@ test('a copy for a worker is a buffer of its own with the same bytes', () => {
   const copy = pageCopy(src);
   assert.notEqual(copy.buffer, src.buffer);
   assert.equal(copy.buffer.byteLength, 5000);
-  assert.equal(copy.buffer.resizable, true);
+  assert.equal((copy.buffer as ArrayBuffer).resizable, true);
   assert.deepEqual(copy, src);
   const { port1, port2 } = new MessageChannel();
-  port1.postMessage(copy.buffer, [copy.buffer]);
+  port1.postMessage(copy.buffer, [copy.buffer as ArrayBuffer]);
   assert.equal(copy.byteLength, 0, 'handed over, not copied');
   port1.close();
   port2.close();
