@@ -44,6 +44,47 @@ describe('typed durations, exact on the server, Ctrl+Enter', { skip: amSkipReaso
     return made;
   }
 
+  // First in this file: no silence was created yet, so the form starts from the default (1h).
+  it('the duration field shows the duration that will be sent, and keeps showing it', async () => {
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    const field = dialog.locator('[data-testid=silence-duration]');
+    assert.equal(await field.inputValue(), '1h', 'the default is shown, not an empty field');
+    // Emptied and left, it shows again the duration still in use.
+    await field.fill('');
+    await field.press('Tab');
+    assert.equal(await field.inputValue(), '1h');
+    // The end edited by hand: the field shows the range it now makes, not a stale 1h.
+    const start = await dialog.locator('[data-testid=silence-start]').inputValue();
+    const end = new Date(Date.parse(start) + 150 * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}T${pad(end.getHours())}:${pad(end.getMinutes())}`;
+    await dialog.locator('[data-testid=silence-end]').fill(local);
+    assert.equal(await field.inputValue(), '2h30m');
+    // Typing replaces it, and what was seen is what the server gets.
+    await field.fill('45m');
+    await dialog.locator('#silence-comment').fill('seen is sent');
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    const s = await waitFor(async () =>
+      (await silences()).find((x) => x.comment === 'seen is sent'),
+    );
+    assert.equal(Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 1000), 45 * 60);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The next form starts from the duration just used, shown as such.
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    assert.equal(await field.inputValue(), '45m');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   for (const [text, seconds] of [
     ['2h', 7200],
     ['1d4h', 28 * 3600],

@@ -66,6 +66,23 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  // Alerts often carry a `cluster` label: a field named "Cluster" beside the matchers read as
+  // one of them, not as the Alertmanager the silence is sent to.
+  it('the field that says where the silence goes is not called "Cluster"', async () => {
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.locator('[aria-label="Label name 1"]').waitFor();
+    const where = dialog.getByLabel('Send to Alertmanager', { exact: true });
+    assert.equal(await where.count(), 1, 'named for what it is');
+    assert.equal(await where.getAttribute('id'), 'silence-cluster');
+    assert.equal(await dialog.getByText(/^\s*cluster\s*$/i).count(), 0, 'no "Cluster" label');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('a blank form shows no error on open; on Create the first error is focused', async () => {
     await page.getByRole('button', { name: 'New silence', exact: true }).click();
     const dialog = page.locator('[data-testid=silence-dialog]');

@@ -49,6 +49,8 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
       makeAlert({ alertname: 'CpuHigh', severity: 'critical', instance: 'node-2' }),
       makeAlert({ alertname: 'MemHigh', severity: 'critical', instance: 'node-3' }),
       makeAlert({ alertname: 'NetDown', severity: 'critical', instance: 'node-4' }),
+      makeAlert({ alertname: 'FanLoud', severity: 'warning', instance: 'node-5' }),
+      makeAlert({ alertname: 'FanStuck', severity: 'warning', instance: 'node-6' }),
     ],
     viewport: { width: 960, height: 680 },
     onPage: holdSlowRequests,
@@ -70,6 +72,13 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
   }
   const row = (alertname: string) =>
     page.locator('[data-testid=alert-row]').filter({ hasText: alertname }).first();
+  /** The test id of the focused element, or its tag when it has none ("BODY"). */
+  const focusedId = () =>
+    page.evaluate(() => {
+      const el = (globalThis as unknown as { document: { activeElement: unknown } }).document
+        .activeElement as { dataset?: Record<string, string>; tagName?: string } | null;
+      return el?.dataset?.['testid'] ?? el?.tagName ?? null;
+    });
 
   it("Ctrl+Enter before the alert's matchers came sends them, once they come", async () => {
     await row('DiskFull').dblclick({ position: { x: 12, y: 12 } });
@@ -253,6 +262,49 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     }
     const made = (await silences()).find((s) => s.comment.startsWith('sent as it was'));
     assert.equal(made?.comment, 'sent as it was');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  // Create went disabled under the click while the plan (or the matchers) were on their way:
+  // focus fell to the page and Esc, Tab and Enter no longer reached the dialog.
+  it('Create clicked before the plan came keeps focus in the dialog', async () => {
+    await row('FanLoud').click({ position: { x: 12, y: 12 } });
+    await page.keyboard.press('x');
+    await page.locator('[data-testid=selection-bar]').waitFor();
+    await page.keyboard.press('s');
+    const dialog = page.locator('[data-testid=selection-silence-dialog]');
+    await dialog.waitFor();
+    await page.keyboard.type('focus kept');
+    const submit = dialog.getByTestId('selection-submit');
+    await submit.click();
+    await waitFor(() => heldBack.length === 1, { message: 'the plan asked for' });
+    assert.equal(await focusedId(), 'selection-submit', 'focus stays on Create, in the dialog');
+    assert.equal(await submit.getAttribute('aria-disabled'), 'true', 'shown as busy');
+    // A second click while it waits sends nothing twice (forced: Playwright waits for an
+    // aria-disabled button to be enabled; a user's click lands).
+    await submit.click({ force: true });
+    release();
+    await dialog.getByTestId('selection-done').waitFor();
+    assert.equal((await silences()).filter((s) => s.comment === 'focus kept').length, 1);
+    assert.equal(await focusedId(), 'selection-done');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("Create clicked before the alert's matchers came keeps focus in the dialog", async () => {
+    await row('FanStuck').dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill('focus kept here too');
+    const submit = dialog.getByTestId('silence-submit');
+    await submit.click();
+    await waitFor(() => heldBack.length === 1, { message: 'the matchers asked for' });
+    assert.equal(await focusedId(), 'silence-submit', 'focus stays on Create, in the dialog');
+    assert.equal(await submit.getAttribute('aria-disabled'), 'true', 'shown as busy');
+    release();
+    await dialog.getByTestId('silence-success').waitFor();
+    assert.equal(await focusedId(), 'silence-done');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

@@ -32,6 +32,29 @@ const DURATION_RE =
   /^(?:(\d+)y)?(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
 const UNIT_MS = [365 * 86_400_000, 7 * 86_400_000, 86_400_000, 3_600_000, 60_000, 1000, 1];
 
+/**
+ * A duration written as Alertmanager reads it (`1h`, `1d4h30m`, `1m30s500ms`), exact: what a
+ * field shows is what parseDuration gives back, so the duration seen is the one sent.
+ */
+export function writeDuration(ms: number): string {
+  if (!Number.isSafeInteger(ms) || ms <= 0) return '0';
+  const units: [string, number][] = [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+    ['ms', 1],
+  ];
+  let rest = ms;
+  let out = '';
+  for (const [unit, size] of units) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0) out += `${n}${unit}`;
+  }
+  return out;
+}
+
 /** Milliseconds of a duration like `2h`, `1d4h`, `90m`; null when it is not one. */
 export function parseDuration(text: string): number | null {
   const s = text.trim();

@@ -3,7 +3,7 @@
 // and Grafana's parsePrometheusDuration tests.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDuration } from '../../../main/core/model/duration.ts';
+import { parseDuration, writeDuration } from '../../../main/core/model/duration.ts';
 
 describe('parseDuration', () => {
   it('reads every unit and their combinations, in order', () => {
@@ -44,5 +44,22 @@ describe('parseDuration', () => {
       '9'.repeat(80) + 'd',
     ])
       assert.equal(parseDuration(text), null, text);
+  });
+});
+
+describe('writeDuration', () => {
+  it('writes what parseDuration reads back exactly (what is seen is what is sent)', () => {
+    const cases: [number, string][] = [
+      [3_600_000, '1h'],
+      [90 * 60_000, '1h30m'],
+      [28 * 3_600_000 + 30 * 60_000, '1d4h30m'],
+      [7 * 86_400_000, '7d'],
+      [90_500, '1m30s500ms'],
+      [123456789, '1d10h17m36s789ms'],
+    ];
+    for (const [ms, text] of cases) {
+      assert.equal(writeDuration(ms), text, String(ms));
+      assert.equal(parseDuration(text), ms, text);
+    }
   });
 });

@@ -11,7 +11,6 @@ import {
   type SelectionItem,
   type SelectionPlan,
 } from '$core/model/selection-plan.ts';
-import { formatDuration } from '$core/model/duration.ts';
 import { errorMessage } from '../app/errors.ts';
 import { ChosenDuration } from '../silences/chosen-duration.svelte.ts';
 
@@ -47,7 +46,7 @@ export class SelectionSilence {
     this.#o = options;
     const ms = options.last?.durationMs ?? 3_600_000;
     this.#ms = ms;
-    this.duration.chose(ms, '', formatDuration(ms).replace(' ', ''));
+    this.duration.chose(ms, '');
     this.#createdBy = options.last?.author || options.author;
   }
 
@@ -137,8 +136,18 @@ export class SelectionSilence {
     this.#ms = ms;
     this.duration.chose(ms, '', label);
   }
+  /**
+   * Typed text: applied when it reads. Emptied, the duration in use stays (as in the single
+   * silence form) and shows again when the field loses focus; one that does not read is an
+   * error at the field and nothing is sent.
+   */
   setDurationText(text: string): void {
-    this.#ms = this.duration.read(text);
+    const ms = this.duration.read(text);
+    if (ms !== null) this.duration.chose(ms, '');
+    this.#ms = this.duration.error ? null : this.duration.ms;
+  }
+  settleDuration(): void {
+    this.duration.settle();
   }
 
   /**

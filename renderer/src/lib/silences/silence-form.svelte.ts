@@ -181,6 +181,11 @@ export class SilenceForm {
     const ms = Date.parse(this.#endsAt ?? '') - Date.parse(this.#startsAt ?? '');
     return ms > 0 ? ms : null;
   }
+  /** As rangeMs, read afresh (in a method, before the deriveds caught up). */
+  #rangeNow(): number | null {
+    const ms = Date.parse(this.#endNow() ?? '') - Date.parse(this.#startNow() ?? '');
+    return ms > 0 ? ms : null;
+  }
 
   /**
    * The problem a field shows, in plain words: the form's own check (once the field changed,
@@ -293,8 +298,9 @@ export class SilenceForm {
     this.#startBefore = this.#startInput;
   }
   setEndInput(value: string): void {
-    if (value !== this.#endInput) this.duration.drop();
+    const changed = value !== this.#endInput;
     this.#endInput = value;
+    if (changed) this.duration.showRange(this.#rangeNow());
     this.#touch('end');
   }
   /** A duration preset: exact, from the start as shown (or now when that has passed). */
@@ -313,6 +319,10 @@ export class SilenceForm {
   setDurationText(text: string): void {
     const ms = this.duration.read(text);
     if (ms !== null) this.setDuration(ms);
+  }
+  /** The duration field lost focus: left empty, it shows what will be used again. */
+  settleDuration(): void {
+    this.duration.settle(this.#rangeNow());
   }
 
   /**
