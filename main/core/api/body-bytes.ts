@@ -6,53 +6,46 @@
 // others. At 100,000 alerts (20 bodies of ~10 MB a poll round) a probe of the browser shell
 // read 127 MB resident in `[heap]` after a full collection, with 44 MB of buffers alive (the
 // core's RSS target is 350 MB); a script allocating and freeing 20 such buffers a round kept
-// ~200 MB there from the second round on. A growable SharedArrayBuffer is reserved and
-// committed by V8's page allocator, not malloc, and unmapped when collected: the same script
-// kept none. It grows in place, and the split worker reads it where it is: no copy is handed
-// over (a copy into fresh pages was ~30 ms of page faults per 10 MB in one task; gathered
-// chunk by chunk, those faults come a fraction of a millisecond at a time).
+// ~200 MB there from the second round on. A resizable ArrayBuffer is reserved and committed
+// by V8's page allocator, not malloc, and unmapped when collected: the same script kept none.
+// It also grows in place (no copy per doubling) and can be handed to a worker.
 //
-// Node 20 (tests, the browser shell) decodes, hashes and shares views of one; Electron's
+// Node 20 (tests, the browser shell) decodes, hashes and transfers views of one; Electron's
 // Node is newer and should too, but it cannot be run here: where a probe at load finds any of
-// it refused, bodies are gathered in a plain buffer (malloc's memory, as before).
+// it refused, bodies are handed on as plain copies (malloc's memory, as before).
 import { createHash } from 'node:crypto';
 
 /** First size of a body of unknown length. */
 const FIRST_BYTES = 64 * 1024;
 
-/** Whether this runtime decodes, hashes and shares growable shared buffers (see above). */
+/** A buffer of `size` bytes in memory given back when it is collected (see above). */
+export function pageBuffer(size: number, max = size): ArrayBuffer {
+  return new ArrayBuffer(size, { maxByteLength: Math.max(size, max) });
+}
+
+/** Whether this runtime decodes, hashes and transfers resizable buffers (see above). */
 export const PAGE_MEMORY_WORKS = ((): boolean => {
   try {
-    const shared = new SharedArrayBuffer(2, { maxByteLength: 4 });
-    shared.grow(3);
-    const probe = new Uint8Array(shared, 0, 2);
+    const probe = new Uint8Array(pageBuffer(2, 4));
     probe.set([0x68, 0x69]);
     if (new TextDecoder('utf-8').decode(probe) !== 'hi') return false;
     createHash('sha256').update(probe).digest();
+    // Handed to the split worker: a refused transfer would fail the poll.
     const { port1, port2 } = new MessageChannel();
     try {
-      port1.postMessage(shared);
+      port1.postMessage(probe.buffer, [probe.buffer]);
     } finally {
       port1.close();
       port2.close();
     }
-    return shared.byteLength === 3;
+    return probe.byteLength === 0;
   } catch {
     return false;
   }
 })();
 
-type Backing = SharedArrayBuffer | ArrayBuffer;
-
-function backing(size: number, max: number): Backing {
-  return PAGE_MEMORY_WORKS
-    ? new SharedArrayBuffer(size, { maxByteLength: Math.max(size, max) })
-    : new ArrayBuffer(size);
-}
-
 export class BodyBytes {
-  #buf: Backing;
-  readonly #max: number;
+  readonly #buf: ArrayBuffer;
   #size = 0;
 
   /**
@@ -61,8 +54,8 @@ export class BodyBytes {
    */
   constructor(max: number, expected?: number) {
     const hint = expected !== undefined && Number.isFinite(expected) && expected > 0;
-    this.#max = max;
-    this.#buf = backing(Math.min(max, hint ? Math.floor(expected) : FIRST_BYTES), max);
+    const first = Math.min(max, hint ? Math.floor(expected) : FIRST_BYTES);
+    this.#buf = pageBuffer(first, max);
   }
 
   get size(): number {
@@ -72,21 +65,26 @@ export class BodyBytes {
   /** Appends `chunk`; the caller keeps the total within `max`. */
   push(chunk: Uint8Array): void {
     const need = this.#size + chunk.length;
-    if (need > this.#buf.byteLength) {
-      const to = Math.min(this.#max, Math.max(need, this.#buf.byteLength * 2));
-      if (this.#buf instanceof SharedArrayBuffer) this.#buf.grow(to);
-      else {
-        const grown = new ArrayBuffer(to);
-        new Uint8Array(grown).set(new Uint8Array(this.#buf, 0, this.#size));
-        this.#buf = grown;
-      }
+    const buf = this.#buf;
+    if (need > buf.byteLength) {
+      buf.resize(Math.min(buf.maxByteLength, Math.max(need, buf.byteLength * 2)));
     }
-    new Uint8Array(this.#buf, this.#size, chunk.length).set(chunk);
+    new Uint8Array(buf, this.#size, chunk.length).set(chunk);
     this.#size = need;
   }
 
-  /** The bytes: a view at the start of the buffer (spare room may follow them). */
+  /** The bytes: the buffer shrunk to them (no more may be pushed after). */
   done(): Uint8Array {
-    return new Uint8Array(this.#buf, 0, this.#size);
+    this.#buf.resize(this.#size);
+    const out = new Uint8Array(this.#buf, 0, this.#size);
+    return PAGE_MEMORY_WORKS ? out : out.slice();
   }
+}
+
+/** A copy of `bytes` in a buffer of its own, in memory given back (for handing over). */
+export function pageCopy(bytes: Uint8Array): Uint8Array {
+  if (!PAGE_MEMORY_WORKS) return bytes.slice();
+  const out = new Uint8Array(pageBuffer(bytes.length));
+  out.set(bytes);
+  return out;
 }

@@ -11,7 +11,7 @@ import {
   type ConnectionOptions,
   type RequestOptions,
 } from './connection.ts';
-import { BodyBytes } from './body-bytes.ts';
+import { BodyBytes, pageCopy } from './body-bytes.ts';
 import { AlertmanagerError, errorForStatus, type ErrorKind } from './errors.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -47,10 +47,7 @@ export interface HttpAnswer {
    * that read it: large objects go only with a full collection).
    */
   textChunks(): Iterable<string>;
-  /**
-   * The body's bytes: a view at the start of a buffer of their own (a shared one, which the
-   * split worker reads in place; spare room may follow them). Never to be written.
-   */
+  /** The body's bytes in one buffer of its own (made when asked; the caller may hand it over). */
   bytes(): Uint8Array;
   /** SHA-256 of the body bytes (successful answers only). */
   digest?: string;
@@ -383,7 +380,7 @@ function decodedAnswer(status: number, digest: string, bytes: Uint8Array): HttpA
     get text() {
       return (text ??= decode(bytes));
     },
-    bytes: () => bytes,
+    bytes: () => pageCopy(bytes),
     *textChunks() {
       // Streaming decode: a UTF-8 sequence split between two chunks is decoded whole, and the
       // result is exactly `decode`'s.

@@ -35,10 +35,7 @@ interface SplitRequest {
   reader: number;
   /** The request whose body the reader holds (0: none the worker would know). */
   base: number;
-  /** The body: `length` bytes from `offset` (a shared buffer is read in place, never written). */
-  bytes: ArrayBuffer | SharedArrayBuffer;
-  offset: number;
-  length: number;
+  bytes: ArrayBuffer;
 }
 
 type Message = SplitRequest | { forget: number };
@@ -64,9 +61,7 @@ function serve(
       last.delete(m.forget);
       return;
     }
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(
-      new Uint8Array(m.bytes, m.offset, m.length),
-    );
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(m.bytes));
     const before = last.get(m.reader);
     const held = before !== undefined && before.id === m.base ? before.digests : undefined;
     const seen = new Set<string>();
@@ -114,27 +109,19 @@ export class SplitWorker {
     const worker = this.#start();
     if (worker === undefined) return Promise.resolve(undefined);
     const id = this.#nextId++;
-    // A shared buffer (the client's bodies, body-bytes.ts) is read by the worker where it
-    // is; other bytes are handed over, not copied, when they are a buffer of their own.
-    const b = bytes.buffer;
-    const shared = b instanceof SharedArrayBuffer;
+    // The bytes are handed over, not copied, when they are a buffer of their own.
     const own =
-      shared ||
-      (bytes.byteOffset === 0 && b instanceof ArrayBuffer && bytes.byteLength === b.byteLength);
-    const request: SplitRequest = {
-      id,
-      reader,
-      base,
-      bytes: own ? b : (bytes.slice().buffer as ArrayBuffer),
-      offset: own ? bytes.byteOffset : 0,
-      length: bytes.byteLength,
-    };
+      bytes.byteOffset === 0 &&
+      bytes.buffer instanceof ArrayBuffer &&
+      bytes.byteLength === bytes.buffer.byteLength
+        ? bytes.buffer
+        : (bytes.slice().buffer as ArrayBuffer);
     return new Promise((resolve) => {
       this.#waiting.set(id, resolve);
       // Kept alive while an answer is awaited, and only then.
       worker.ref();
-      if (request.bytes instanceof SharedArrayBuffer) worker.postMessage(request);
-      else worker.postMessage(request, [request.bytes]);
+      const request: SplitRequest = { id, reader, base, bytes: own };
+      worker.postMessage(request, [own]);
     });
   }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BodyBytes, PAGE_MEMORY_WORKS } from '../../../main/core/api/body-bytes.ts';
+import { BodyBytes, PAGE_MEMORY_WORKS, pageCopy } from '../../../main/core/api/body-bytes.ts';
 
 const bytesOf = (n: number, seed: number): Uint8Array =>
   Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) & 0xff);
@@ -15,22 +15,36 @@ test('a body gathered from chunks is exactly their bytes, whatever the declared 
     assert.equal(body.size, whole.length);
     const out = body.done();
     assert.equal(out.length, whole.length, `declared ${declared}`);
-    assert.equal(out.byteOffset, 0);
     assert.ok(Buffer.from(out.buffer, out.byteOffset, out.length).equals(whole));
+    // The buffer is the body's alone, shrunk to it: it can be handed over as it is.
+    assert.equal(out.byteOffset, 0);
+    assert.equal(out.buffer.byteLength, whole.length);
   }
 });
 
-test('bodies are gathered in growable shared buffers (page memory, not malloc), bounded', () => {
-  // This Node decodes, hashes and shares them (elsewhere bodies fall back to plain buffers).
+test('body buffers are resizable ArrayBuffers (page memory, not malloc) bounded by the limit', () => {
+  // This Node decodes, hashes and transfers them (Electron's falls back to copies if not).
   assert.equal(PAGE_MEMORY_WORKS, true);
   const body = new BodyBytes(100_000);
   body.push(bytesOf(60_000, 5));
   body.push(bytesOf(40_000, 6));
-  const buf = body.done().buffer;
-  assert.ok(buf instanceof SharedArrayBuffer);
-  assert.equal(buf.growable, true);
-  assert.equal(buf.maxByteLength, 100_000);
+  const out = body.done();
+  assert.equal((out.buffer as ArrayBuffer).resizable, true);
+  assert.equal((out.buffer as ArrayBuffer).maxByteLength, 100_000);
   // A declared length beyond the limit reserves no more than the limit.
-  const big = new BodyBytes(1000, 1e12).done().buffer as SharedArrayBuffer;
-  assert.equal(big.maxByteLength, 1000);
+  assert.equal((new BodyBytes(1000, 1e12).done().buffer as ArrayBuffer).maxByteLength, 1000);
+});
+
+test('a copy for a worker is a buffer of its own with the same bytes', () => {
+  const src = bytesOf(5000, 7);
+  const copy = pageCopy(src);
+  assert.notEqual(copy.buffer, src.buffer);
+  assert.equal(copy.buffer.byteLength, 5000);
+  assert.equal((copy.buffer as ArrayBuffer).resizable, true);
+  assert.deepEqual(copy, src);
+  const { port1, port2 } = new MessageChannel();
+  port1.postMessage(copy.buffer, [copy.buffer as ArrayBuffer]);
+  assert.equal(copy.byteLength, 0, 'handed over, not copied');
+  port1.close();
+  port2.close();
 });

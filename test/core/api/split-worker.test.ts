@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { AlertGroupsReader, type BodyParts } from '../../../main/core/api/alert-groups-reader.ts';
-import { BodyBytes } from '../../../main/core/api/body-bytes.ts';
 import { DIGEST_CHARS, SplitWorker } from '../../../main/core/api/split-worker.ts';
 import { StringPool } from '../../../main/core/api/string-pool.ts';
 import type { AlertGroup } from '../../../main/core/api/types.ts';
@@ -54,22 +53,6 @@ function body(changed: readonly number[] = []): string {
 const sha = (t: string) => createHash('sha256').update(t).digest('base64');
 
 describe('split worker', () => {
-  it('reads a shared body where it is, at its offset, and leaves it readable to the core', async () => {
-    const w = newWorker();
-    const a = body();
-    const plain = await w.split(7, 0, bytes(a));
-    // The client's bodies: a growable shared buffer with spare room after them.
-    const gathered = new BodyBytes(1 << 20);
-    gathered.push(bytes('xyz'));
-    gathered.push(bytes(a));
-    const view = gathered.done().subarray(3);
-    const split = await w.split(8, 0, view);
-    assert.ok(split?.ok);
-    assert.equal(split.digests, plain!.digests);
-    assert.ok(view.buffer instanceof SharedArrayBuffer);
-    assert.equal(new TextDecoder().decode(view), a, 'not detached, not changed');
-  });
-
   it('splits and hashes a body as the splitter does, and sends only texts it was not sent', async () => {
     const w = newWorker();
     const a = body();
