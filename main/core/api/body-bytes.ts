@@ -9,11 +9,6 @@
 // ~200 MB there from the second round on. A resizable ArrayBuffer is reserved and committed
 // by V8's page allocator, not malloc, and unmapped when collected: the same script kept none.
 // It also grows in place (no copy per doubling) and can be handed to a worker.
-//
-// Node 20 (tests, the browser shell) decodes, hashes and transfers views of one; Electron's
-// Node is newer and should too, but it cannot be run here: where a probe at load finds any of
-// it refused, bodies are handed on as plain copies (malloc's memory, as before).
-import { createHash } from 'node:crypto';
 
 /** First size of a body of unknown length. */
 const FIRST_BYTES = 64 * 1024;
@@ -22,27 +17,6 @@ const FIRST_BYTES = 64 * 1024;
 export function pageBuffer(size: number, max = size): ArrayBuffer {
   return new ArrayBuffer(size, { maxByteLength: Math.max(size, max) });
 }
-
-/** Whether this runtime decodes, hashes and transfers resizable buffers (see above). */
-export const PAGE_MEMORY_WORKS = ((): boolean => {
-  try {
-    const probe = new Uint8Array(pageBuffer(2, 4));
-    probe.set([0x68, 0x69]);
-    if (new TextDecoder('utf-8').decode(probe) !== 'hi') return false;
-    createHash('sha256').update(probe).digest();
-    // Handed to the split worker: a refused transfer would fail the poll.
-    const { port1, port2 } = new MessageChannel();
-    try {
-      port1.postMessage(probe.buffer, [probe.buffer]);
-    } finally {
-      port1.close();
-      port2.close();
-    }
-    return probe.byteLength === 0;
-  } catch {
-    return false;
-  }
-})();
 
 export class BodyBytes {
   readonly #buf: ArrayBuffer;
@@ -76,14 +50,12 @@ export class BodyBytes {
   /** The bytes: the buffer shrunk to them (no more may be pushed after). */
   done(): Uint8Array {
     this.#buf.resize(this.#size);
-    const out = new Uint8Array(this.#buf, 0, this.#size);
-    return PAGE_MEMORY_WORKS ? out : out.slice();
+    return new Uint8Array(this.#buf, 0, this.#size);
   }
 }
 
 /** A copy of `bytes` in a buffer of its own, in memory given back (for handing over). */
 export function pageCopy(bytes: Uint8Array): Uint8Array {
-  if (!PAGE_MEMORY_WORKS) return bytes.slice();
   const out = new Uint8Array(pageBuffer(bytes.length));
   out.set(bytes);
   return out;
