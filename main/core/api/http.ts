@@ -11,7 +11,6 @@ import {
   type ConnectionOptions,
   type RequestOptions,
 } from './connection.ts';
-import { BodyBytes, pageCopy } from './body-bytes.ts';
 import { AlertmanagerError, errorForStatus, type ErrorKind } from './errors.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -275,7 +274,9 @@ export class HttpTransport {
         throw errorForStatus(endpoint, res.statusCode, text);
       }
       const bytes = await this.#readBytes(res, signal);
-      const hex = createHash('sha256').update(bytes).digest('hex');
+      const digest = createHash('sha256');
+      for (const chunk of bytes.chunks) digest.update(chunk);
+      const hex = digest.digest('hex');
       if (call.sameAs !== undefined && call.sameAs === hex)
         return {
           status: res.statusCode,
@@ -333,27 +334,30 @@ export class HttpTransport {
     res: Dispatcher.ResponseData,
     signal: AbortSignal,
     truncateAt?: number,
-  ): Promise<Uint8Array> {
+  ): Promise<{ chunks: Buffer[]; size: number }> {
     const limit = this.#maxBodyBytes;
     const declared = Number(res.headers['content-length']);
     if (truncateAt === undefined && Number.isFinite(declared) && declared > limit) {
       throw new BodyTooLarge(`response of ${declared} bytes exceeds the limit of ${limit} bytes`);
     }
-    const body = new BodyBytes(truncateAt ?? limit, declared);
+    const chunks: Buffer[] = [];
+    let size = 0;
     for await (const chunk of res.body) {
       const buf = chunk as Buffer;
-      if (truncateAt !== undefined && body.size + buf.length >= truncateAt) {
-        body.push(buf.subarray(0, truncateAt - body.size));
+      if (truncateAt !== undefined && size + buf.length >= truncateAt) {
+        chunks.push(buf.subarray(0, truncateAt - size));
+        size = truncateAt;
         discard(res.body);
         break;
       }
-      if (body.size + buf.length > limit) {
+      size += buf.length;
+      if (size > limit) {
         throw new BodyTooLarge(`response exceeds the limit of ${limit} bytes`);
       }
-      body.push(buf);
+      chunks.push(buf);
     }
     signal.throwIfAborted();
-    return body.done();
+    return { chunks, size };
   }
 
   async close(): Promise<void> {
@@ -364,15 +368,16 @@ export class HttpTransport {
 }
 
 /** Non-fatal decoding: invalid UTF-8 becomes U+FFFD and schema validation decides. */
-function decode(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+function decode({ chunks, size }: { chunks: Buffer[]; size: number }): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks, size));
 }
 
-/** Bytes decoded at a time by textChunks (the size of a socket read). */
-const TEXT_CHUNK_BYTES = 64 * 1024;
-
 /** An answer whose body is decoded when asked for: whole (`text`) or chunk by chunk. */
-function decodedAnswer(status: number, digest: string, bytes: Uint8Array): HttpAnswer {
+function decodedAnswer(
+  status: number,
+  digest: string,
+  bytes: { chunks: Buffer[]; size: number },
+): HttpAnswer {
   let text: string | undefined;
   return {
     status,
@@ -380,13 +385,12 @@ function decodedAnswer(status: number, digest: string, bytes: Uint8Array): HttpA
     get text() {
       return (text ??= decode(bytes));
     },
-    bytes: () => pageCopy(bytes),
+    bytes: () => Buffer.concat(bytes.chunks, bytes.size),
     *textChunks() {
       // Streaming decode: a UTF-8 sequence split between two chunks is decoded whole, and the
       // result is exactly `decode`'s.
       const decoder = new TextDecoder('utf-8', { fatal: false });
-      for (let at = 0; at < bytes.length; at += TEXT_CHUNK_BYTES) {
-        const chunk = bytes.subarray(at, at + TEXT_CHUNK_BYTES);
+      for (const chunk of bytes.chunks) {
         const piece = decoder.decode(chunk, { stream: true });
         if (piece !== '') yield piece;
       }
