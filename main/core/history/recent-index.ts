@@ -30,8 +30,13 @@ interface AlertEntry {
    * growable arrays per alert cost ~1 KB each (135 MB at 100,000 alerts; ~40 MB now).
    */
   recs: number[];
-  /** Its newest record (the highest id), once appended or read: the summary's row. */
-  latest?: HistoryRecord;
+  /**
+   * Its newest record (the highest id), once appended or read: the summary's row. The record
+   * as appended, the object the recorder holds for the alert's open episode (a copy of each,
+   * to carry its id, was 14 MB at 100,000 alerts); its id is `latestId`.
+   */
+  latest: HistoryRecord | undefined;
+  latestId: number;
 }
 
 export interface RecentSpan {
@@ -98,12 +103,9 @@ export class RecentIndex {
   add(r: HistoryRecord, id: number): void {
     if (this.#off) return;
     const a = this.#add(r.kind, r.clusterId, r.fingerprint, r.groupKey, r.at, id);
-    // The appended record itself, given its id: the recorder holds the same object for the
-    // alert's open episode, and a copy per alert was 14 MB at 100,000 alerts (a spread copy,
-    // a dictionary, 50 MB). Written again after a rollback, it takes its new id.
-    if (a && (a.latest?.id ?? -1) < id) {
-      r.id = id;
+    if (a && a.latestId < id) {
       a.latest = r;
+      a.latestId = id;
     }
   }
 
@@ -112,7 +114,10 @@ export class RecentIndex {
     for (const r of records) {
       if (r.fingerprint === undefined || r.id === undefined) continue;
       const a = this.#alerts.get(`${r.clusterId ?? ''}\u0000${r.fingerprint}`);
-      if (a && (a.latest?.id ?? -1) < r.id) a.latest = r;
+      if (a && a.latestId < r.id) {
+        a.latest = r;
+        a.latestId = r.id;
+      }
     }
   }
 
@@ -130,7 +135,7 @@ export class RecentIndex {
     let a = this.#alerts.get(key);
     const fired = kind === 'fired';
     if (!a) {
-      a = { clusterId, recs: [at, id, fired ? 1 : 0] };
+      a = { clusterId, recs: [at, id, fired ? 1 : 0], latest: undefined, latestId: -1 };
       this.#alerts.set(key, a);
     } else a.recs.push(at, id, fired ? 1 : 0);
     this.#entries++;
@@ -218,12 +223,17 @@ export class RecentIndex {
         id,
         firstAt: first,
         lastAt: last,
-        ...(a.latest?.id === id ? { latest: a.latest } : {}),
+        ...(a.latestId === id && a.latest ? { latest: a.latest } : {}),
         ...(counts ? { fired: [day, week] } : {}),
       });
     }
     out.sort((x, y) => y.lastAt - x.lastAt);
-    return out.slice(0, Math.max(1, Math.floor(limit)));
+    const shown = out.slice(0, Math.max(1, Math.floor(limit)));
+    // The records as appended have no id: the few shown get a copy that says it (Object.assign,
+    // not a spread: V8 gives a spread copy a dictionary).
+    for (const s of shown)
+      if (s.latest && s.latest.id !== s.id) s.latest = Object.assign({}, s.latest, { id: s.id });
+    return shown;
   }
 
   /** Firings per group and hour since `sinceMs` (HistoryDb.firedByGroupHour). */

@@ -119,3 +119,21 @@ describe('timeline summary from memory', () => {
     }
   });
 });
+
+describe('recent index records', () => {
+  it('keeps the appended record itself, unchanged, and shows it with its id', async () => {
+    const { RecentIndex } = await import('../../../main/core/history/recent-index.ts');
+    const index = new RecentIndex();
+    index.open(() => null, 0, null);
+    const fired: HistoryRecord = { at: NOW, kind: 'fired', clusterId: 'c', fingerprint: 'f' };
+    const resolved: HistoryRecord = { ...fired, at: NOW + 1000, kind: 'resolved' };
+    index.add(fired, 7);
+    index.add(resolved, 9);
+    const [span] = index.spans(NOW - HOUR, 10);
+    assert.equal(span?.id, 9);
+    assert.deepEqual(span?.latest, { ...resolved, id: 9 });
+    // The recorder's objects are not written to (no id added, no change of shape).
+    assert.equal('id' in resolved, false);
+    assert.equal('id' in fired, false);
+  });
+});
