@@ -121,7 +121,12 @@ describe('Electron attention glue (fake electron, real core)', { skip: amSkipRea
     });
     assert.equal(res.status, 200);
     await waitFor(() => badge() === 0, { timeoutMs: 30_000, message: 'badge 0' });
+    // Reported in that order by the same update, but read from the stand-in's output as it
+    // arrives: on a loaded machine the last report came after the badge was seen.
+    await waitFor(() => main.last('dock-cancel-bounce'), {
+      timeoutMs: 10_000,
+      message: 'the bounce cancelled',
+    });
     assert.equal(main.last('flash-frame')?.flag, false);
-    assert.ok(main.last('dock-cancel-bounce'));
   });
 });
