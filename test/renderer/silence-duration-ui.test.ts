@@ -85,6 +85,31 @@ describe('typed durations, exact on the server, Ctrl+Enter', { skip: amSkipReaso
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('a click into the duration selects it: typing replaces the shown one, not adds to it', async () => {
+    await page
+      .locator('[data-testid=alert-row]')
+      .first()
+      .dblclick({ position: { x: 12, y: 12 } });
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.waitFor();
+    const field = dialog.locator('[data-testid=silence-duration]');
+    // The duration in use is shown (the last one used, from the test before).
+    const shown = await field.inputValue();
+    assert.notEqual(shown, '');
+    await field.click();
+    await page.keyboard.type('2h');
+    assert.equal(await field.inputValue(), '2h', `typed over the selection, not "${shown}2h"`);
+    assert.equal(await dialog.locator('#silence-duration-error').count(), 0);
+    // Reached by Tab from the field before it, the same.
+    await field.fill('3h');
+    await field.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('90m');
+    assert.equal(await field.inputValue(), '90m');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   for (const [text, seconds] of [
     ['2h', 7200],
     ['1d4h', 28 * 3600],

@@ -182,6 +182,8 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
       .filter({ hasText: 'MemHigh' });
     await toast.waitFor();
     assert.match(await toast.innerText(), /alertname="MemHigh"/);
+    // Where it went, in words: "(am1)" after the matchers read as one more of them.
+    assert.match(await toast.innerText(), /alertname="MemHigh".* for .+ on \S+/);
     await waitFor(async () => (await stateOf('MemHigh')) === 'suppressed');
     // Its Expire undoes it.
     await toast.locator('[data-testid=toast-expire]').click();
@@ -216,6 +218,10 @@ describe('a submit made while the form is still loading', { skip: amSkipReason()
     // Toasts are newest first: this selection's.
     const toast = page.locator('[data-testid=toast]').first();
     await toast.filter({ hasText: 'Silence created' }).waitFor();
+    // What was silenced, not only how many rows: the one silence's matchers, and where.
+    const said = await toast.innerText();
+    assert.match(said, /alertname="NetDown"/);
+    assert.match(said, / on \S+ \(1 selected\)/);
     await waitFor(async () => (await stateOf('NetDown')) === 'suppressed');
     // Undo expires what the selection made.
     await toast.locator('[data-testid=toast-undo]').click();
