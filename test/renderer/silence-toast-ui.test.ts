@@ -107,4 +107,23 @@ describe('the toast after creating a silence shows its matchers', { skip: amSkip
     assert.ok(box.height < 70, `${box.height} px`);
     await toast.getByRole('button', { name: 'Dismiss' }).click();
   });
+
+  // Last: it stops the server.
+  it('a failure said from this window wraps too: its reason is read, not cut', async () => {
+    await t.am!.stop();
+    await page
+      .locator('[data-testid=alert-row]')
+      .filter({ hasText: /DiskAlmostFull\b/ })
+      .first()
+      .click({ position: { x: 12, y: 12 } });
+    await page.keyboard.press('a');
+    const toast = page.locator('[data-testid=toast]').filter({ hasText: 'Acknowledge failed' });
+    await toast.waitFor({ timeout: 20_000 });
+    // At the narrowest window the reason (~100 characters) does not fit on one line.
+    await page.setViewportSize({ width: 480, height: 680 });
+    const seen = await linesOf(toast.locator('.text'));
+    assert.equal(seen.clipped, false, 'the whole reason is seen');
+    assert.ok(seen.lines >= 2 && seen.lines <= 3, `${seen.lines} lines`);
+    await page.setViewportSize({ width: 960, height: 680 });
+  });
 });

@@ -110,6 +110,15 @@ export class Notifications {
     this.#toast(n, undo || silenceActions ? 15_000 : 8_000);
   }
 
+  /**
+   * Whether the toast says what something done from this window did (flash): read whole, up
+   * to a few lines ("Acknowledge failed: …" cut on one line hid why), while alert toasts stay
+   * one line each so a burst leaves the list its room.
+   */
+  fromThisWindow(id: string): boolean {
+    return id.startsWith('local-');
+  }
+
   /** What a toast's Undo runs (only toasts of what this window did have one). */
   undoOf(id: string): (() => void) | undefined {
     return this.#undos.get(id);
