@@ -192,6 +192,14 @@ describe('focus is never lost', { skip: amSkipReason() }, () => {
     await focusIs(page, (f) => f.text === 'New silence', 'New silence');
   });
 
+  it('a busy button keeps focus: Refresh clicked stays focused while and after it works', async () => {
+    const refresh = page.getByRole('button', { name: 'Refresh now' });
+    await refresh.click();
+    // Disabled under the click, it dropped focus to the page (keys then went nowhere useful).
+    await waitFor(async () => (await refresh.getAttribute('aria-disabled')) === 'false');
+    await focusIs(page, (f) => f.label === 'Refresh now', 'Refresh now');
+  });
+
   it('Extend keeps focus on its button', async () => {
     await page.keyboard.press('2');
     await page.locator('[data-testid=silence-row]').first().click();

@@ -148,6 +148,8 @@ export class SettingsDraft {
   }
   /** "Save settings": the draft over the settings as stored now. */
   async save(): Promise<void> {
+    // Save stays focusable while saving (aria-disabled): a second submit meanwhile is dropped.
+    if (this.#saving) return;
     const current = this.#o.stored();
     if (!current) return;
     const fields = $state.snapshot(this.#fields);
