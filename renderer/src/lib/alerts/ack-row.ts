@@ -14,15 +14,37 @@ interface AckStore {
   notifications: { flash(message: Flash): void };
 }
 
+/** Labels an alert's name is followed by: what tells it from its group's others. */
+const TELLING = 2;
+const clip = (v: string, n = 40) => (v.length > n ? `${v.slice(0, n - 1)}…` : v);
+
+/**
+ * What the toast calls an alert: its name and the first labels its group does not share
+ * ("HighErrorRate (service=cart)"). The name alone read the same for every alert of a group,
+ * so `a` on two of them said the same thing twice.
+ */
+function alertWhat(row: Extract<Row, { kind: 'alert' }>): string {
+  const labels = row.alert.labels;
+  const name = labels['alertname'] ?? 'alert';
+  const telling = Object.entries(labels)
+    .filter(([k, v]) => k !== 'alertname' && row.groupCommon[k] !== v)
+    .slice(0, TELLING)
+    .map(([k, v]) => `${clip(k, 30)}=${clip(v)}`);
+  return telling.length > 0 ? `${name} (${telling.join(', ')})` : name;
+}
+
 /** Acknowledges the row; false when there is nothing to acknowledge (no row, a section). */
 export function ackRow(row: Row | null, store: AckStore): boolean {
   if (!row || row.kind === 'section') return false;
   const what =
+    row.kind === 'group' ? Object.values(row.group.labels).join(' / ') || 'group' : alertWhat(row);
+  // A group is acknowledged when every one of its alerts is: one alert's ack among its
+  // silences made `a` on the group say "Already acknowledged" and do nothing.
+  const already =
     row.kind === 'group'
-      ? Object.values(row.group.labels).join(' / ') || 'group'
-      : (row.alert.labels['alertname'] ?? 'alert');
-  const on = row.kind === 'group' ? row.silencedBy : row.alert.silencedBy;
-  if (acksAmong(on, store.view.silences).some((s) => s.ack?.mine)) {
+      ? row.allAckedByMe
+      : acksAmong(row.alert.silencedBy, store.view.silences).some((s) => s.ack?.mine);
+  if (already) {
     store.notifications.flash({ title: 'Already acknowledged', body: `${what}: by you.` });
     return true;
   }
