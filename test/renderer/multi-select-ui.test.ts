@@ -116,7 +116,7 @@ describe('multi-select: silence and acknowledge a selection', { skip: amSkipReas
       .click({ modifiers: ['Control'] });
     await bar().waitFor();
     assert.equal(await page.locator('[data-testid=selection-count]').textContent(), '3');
-    assert.match((await bar().textContent()) ?? '', /3 groups on 2 clusters/);
+    assert.match((await bar().textContent()) ?? '', /3 groups on 2 Alertmanagers/);
     // Marked by a ticked box with words, not by colour alone.
     for (const [n, w] of [
       ['Disk.Full', 'am1'],
