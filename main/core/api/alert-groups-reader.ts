@@ -51,9 +51,9 @@ interface Read {
   refused: boolean;
 }
 
-/** A body as the HTTP transport holds it: its bytes, or its text in decoded chunks. */
+/** A body as the HTTP transport holds it: its bytes as they arrived, or its text in chunks. */
 export interface BodyParts {
-  bytes(): Uint8Array;
+  byteChunks(): readonly Uint8Array[];
   textChunks(): Iterable<string>;
 }
 
@@ -135,7 +135,7 @@ export class AlertGroupsReader {
     const splitter = this.#splitter;
     if (splitter === undefined) return this.readChunksSliced(body.textChunks(), sliceMs);
     return this.#serially(async () => {
-      const split = await splitter.split(this.#id, this.#base, body.bytes());
+      const split = await splitter.split(this.#id, this.#base, body.byteChunks());
       const read = split && (await this.#readSplit(split, sliceMs));
       // No worker, or a group it left out that this reader does not hold (never expected):
       // the body is read here, from its text.

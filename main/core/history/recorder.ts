@@ -29,19 +29,16 @@ import {
 import { valuesOf } from '../model/record-values.ts';
 
 export const FLUSH_MS = 1_000;
-/**
- * Rows written per turn of the event loop, at most: one transaction of 500 took ~23 ms with
- * names already known (5,000 took ~250 ms, and a window's list query waited behind each one
- * while 100,000 first-seen alerts were written after start). The rest go in the next turns.
- */
+/** Rows written per call when everything is written at once (close, tests). */
 const CHUNK = 500;
 /**
- * What one turn's transaction should take: rows per turn follow the measured cost of a row.
- * First-seen alerts cost ~0.1 ms each (their names and label sets are new rows too), so a
- * fixed 500 blocked the core ~50 ms per turn for the first minute at 100,000 alerts.
+ * What one turn of writing may take: rows go in steps of STEP until it has passed. A row costs
+ * ~0.02 ms when its names and label set are known and ~0.1–0.4 ms when they are new (first
+ * seen, a churned alert), so a row count learned from the last turn (the way before) let a
+ * turn of new alerts after one of known ones hold the core 100–180 ms at 10,000 alerts.
  */
-const TURN_MS = 12;
-const MIN_CHUNK = 25;
+const TURN_MS = 10;
+const STEP = 25;
 /**
  * Rows per commit at most while a backlog is written in chunks (each chunk used to be its own
  * transaction). A commit's cost follows the pages it writes: ~20 ms for 2,000 first-seen
@@ -51,17 +48,6 @@ const COMMIT_ROWS = 2_000;
 /** Rows kept while the file cannot be written; the oldest are dropped past this. */
 const MAX_QUEUE = 100_000;
 const PRUNE_EVERY_MS = 3_600_000;
-
-/**
- * Rows for the next turn's chunk after one of `rows` took `ms`: TURN_MS worth, between
- * MIN_CHUNK and CHUNK. A chunk of fewer than MIN_CHUNK rows says too little (a commit may
- * dominate it): `current` stays.
- */
-export function rowsPerTurn(rows: number, ms: number, current: number): number {
-  if (rows < MIN_CHUNK) return current;
-  const fit = Math.floor((rows * TURN_MS) / Math.max(ms, 0.1));
-  return Math.max(MIN_CHUNK, Math.min(CHUNK, fit));
-}
 
 export interface HistoryStatus {
   enabled: boolean;
@@ -88,14 +74,14 @@ export interface HistoryRecorderOptions {
   minGapMs?: () => number;
   /** How late the app may record a change (its slowest poll and a margin; default 20 s). */
   lateMs?: () => number;
+  /** Milliseconds of work, for a turn's share (default performance.now; tests give their own). */
+  workClock?: () => number;
 }
 
 export class HistoryRecorder {
   readonly #opts: HistoryRecorderOptions;
   #db: HistoryDb | null = null;
   #queue: HistoryRecord[] = [];
-  /** Rows per turn (#learnChunk): CHUNK until a transaction says what a row costs. */
-  #chunk = CHUNK;
   /** When the transaction the chunks go into was begun (undefined: none is open). */
   #openSince: number | undefined;
   /** Rows in that transaction. */
@@ -308,12 +294,38 @@ export class HistoryRecorder {
     if (this.#timer !== undefined || this.#closed) return;
     this.#timer = this.#opts.clock.setTimeout(() => {
       this.#timer = undefined;
-      this.flush(this.#chunk);
+      this.#turn();
     }, ms);
   }
 
-  /** Writes queued rows (at most `max` now; the rest in the next turn). */
-  flush(max = Infinity): void {
+  /**
+   * One turn's share of the writing, each part in a turn of its own so that a window's list
+   * query never waits behind more than one: the waiting cycles' rows made, then rows written
+   * for TURN_MS, then the commit when one is due (its pages and fsync: ~10–25 ms).
+   */
+  #turn(): void {
+    if (this.#cycles.length > 0) {
+      const t0 = this.#workNow();
+      this.#convert();
+      if (this.#workNow() - t0 >= TURN_MS / 2) {
+        this.#schedule(0);
+        return;
+      }
+    }
+    if (this.#db && this.#openRows > 0 && this.#commitDue()) {
+      this.#write(() => this.#commit());
+      if (this.#queue.length > 0) this.#schedule(0);
+      return;
+    }
+    this.flush(Infinity, this.#workNow() + TURN_MS);
+  }
+
+  /**
+   * Writes queued rows: all of them, or those `until` (a time of the work clock) leaves room
+   * for, the rest in the next turns. Commits when the queue is written (within the same call
+   * only when there is no deadline: otherwise in a turn of its own).
+   */
+  flush(max = Infinity, until = Infinity): void {
     this.#convert();
     if (!this.#db) {
       // Retry opening now and then: a full disk may have been cleared.
@@ -323,54 +335,78 @@ export class HistoryRecorder {
         return;
       }
     }
-    try {
-      // Rows of a transaction rolled back (a failed commit) go again, before anything newer.
-      const back = this.#db.takeRolledBack();
-      if (back.length > 0) this.#queue = back.concat(this.#queue);
-      while (this.#queue.length > 0 && max > 0) {
-        const n = Math.min(max === Infinity ? CHUNK : this.#chunk, max, this.#queue.length);
-        const t0 = performance.now();
-        this.#db.appendOpen(this.#queue.slice(0, n));
-        this.#learnChunk(n, performance.now() - t0);
-        this.#queue.splice(0, n);
-        max -= n;
-        this.#openSince ??= this.#opts.clock.now();
-        this.#openRows += n;
-      }
-      // One commit when the queue is written, per FLUSH_MS of chunks, and per COMMIT_ROWS: a
-      // crash loses at most about a second of rows, as before, without a commit per turn.
-      if (
-        this.#queue.length === 0 ||
-        this.#openRows >= COMMIT_ROWS ||
-        this.#opts.clock.now() - (this.#openSince ?? 0) >= FLUSH_MS
-      ) {
-        this.#db.commit();
-        this.#openSince = undefined;
-        this.#openRows = 0;
-      }
-      this.#db.saveHygiene(this.#marks);
-      this.#marks.clear();
-      this.#error =
-        this.#dropped > 0 ? `${this.#dropped} records dropped while unwritable` : undefined;
-      if (this.#queue.length === 0 && this.#cycles.length === 0) {
-        this.#gaps?.store(max === Infinity ? 0 : 10_000);
-      }
-    } catch (e) {
-      this.#openSince = undefined;
-      this.#openRows = 0;
-      const back = this.#db.takeRolledBack();
-      if (back.length > 0) this.#queue = back.concat(this.#queue);
-      this.#error = `cannot write the history: ${(e as Error).message}`;
-      this.#opts.log?.(`history: ${this.#error}`);
-      this.#scheduleRetry();
-      return;
-    }
+    const db = this.#db;
+    let wrote = false;
+    const ok = this.#write(
+      () => {
+        // Rows of a transaction rolled back (a failed commit) go again, before anything newer.
+        const back = db.takeRolledBack();
+        if (back.length > 0) this.#queue = back.concat(this.#queue);
+        while (this.#queue.length > 0 && max > 0) {
+          if (wrote && this.#workNow() >= until) break;
+          const n = Math.min(until === Infinity ? CHUNK : STEP, max, this.#queue.length);
+          db.appendOpen(this.#queue.slice(0, n));
+          this.#queue.splice(0, n);
+          max -= n;
+          wrote = true;
+          this.#openSince ??= this.#opts.clock.now();
+          this.#openRows += n;
+        }
+        // One commit when the queue is written, per FLUSH_MS of chunks, and per COMMIT_ROWS: a
+        // crash loses at most about a second of rows, as before, without a commit per turn.
+        if (this.#openRows > 0 && this.#commitDue()) {
+          if (until === Infinity) this.#commit();
+          else this.#schedule(0);
+        }
+        db.saveHygiene(this.#marks);
+        this.#marks.clear();
+      },
+      until === Infinity && max === Infinity ? 0 : 10_000,
+    );
+    if (!ok) return;
     if (this.#queue.length > 0) this.#schedule(0);
     if (this.#opts.clock.now() - this.#lastPrune >= PRUNE_EVERY_MS) this.#prune();
   }
 
-  #learnChunk(rows: number, ms: number): void {
-    this.#chunk = rowsPerTurn(rows, ms, this.#chunk);
+  #workNow(): number {
+    return this.#opts.workClock?.() ?? performance.now();
+  }
+
+  #commitDue(): boolean {
+    return (
+      this.#queue.length === 0 ||
+      this.#openRows >= COMMIT_ROWS ||
+      this.#opts.clock.now() - (this.#openSince ?? 0) >= FLUSH_MS
+    );
+  }
+
+  #commit(): void {
+    this.#db!.commit();
+    this.#openSince = undefined;
+    this.#openRows = 0;
+  }
+
+  /** Runs a write; a failure keeps its rows for a retry and says why. False when it failed. */
+  #write(work: () => void, storeGapsIn = 10_000): boolean {
+    const db = this.#db!;
+    try {
+      work();
+      this.#error =
+        this.#dropped > 0 ? `${this.#dropped} records dropped while unwritable` : undefined;
+      if (this.#queue.length === 0 && this.#cycles.length === 0) {
+        this.#gaps?.store(storeGapsIn);
+      }
+      return true;
+    } catch (e) {
+      this.#openSince = undefined;
+      this.#openRows = 0;
+      const back = db.takeRolledBack();
+      if (back.length > 0) this.#queue = back.concat(this.#queue);
+      this.#error = `cannot write the history: ${(e as Error).message}`;
+      this.#opts.log?.(`history: ${this.#error}`);
+      this.#scheduleRetry();
+      return false;
+    }
   }
 
   #scheduleRetry(): void {

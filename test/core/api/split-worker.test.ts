@@ -34,9 +34,23 @@ function newWorker(): CountingWorker {
 }
 after(() => Promise.all(workers.map((w) => w.stop())));
 
-const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+/**
+ * A body's bytes as the transport gives them: chunks of uneven sizes (UTF-8 sequences cut
+ * between two), some of them views into a larger buffer shared with other chunks.
+ */
+const bytes = (text: string): Uint8Array[] => {
+  const all = new TextEncoder().encode(text);
+  const chunks: Uint8Array[] = [];
+  for (let at = 0, k = 0; at < all.length; k++) {
+    const n = [1, 97, 4096, 3, 70_000][k % 5]!;
+    // Every third chunk is a view into a buffer holding it and the bytes around it.
+    chunks.push(k % 3 === 2 ? all.subarray(at, at + n) : all.slice(at, at + n));
+    at += n;
+  }
+  return chunks;
+};
 const parts = (text: string): BodyParts => ({
-  bytes: () => bytes(text),
+  byteChunks: () => bytes(text),
   // Small decoded chunks, as the transport gives them.
   textChunks: () => text.match(/[\s\S]{1,97}/g) ?? [],
 });
@@ -90,6 +104,22 @@ describe('split worker', () => {
     w.forget(3);
     const after = await w.split(3, twice!.id, bytes(`[${g}]`));
     assert.deepEqual(after!.texts, [g]);
+  });
+
+  it('reads a body that crosses in many parts as the core thread reads it', async () => {
+    // ~2 MB: several messages of chunks, chunks of 70 kB cut through UTF-8 sequences.
+    const groups = groupsPayload([...Array(4000).keys()], {
+      alerts: 4000,
+      alertnames: 40,
+      seed: 5,
+    });
+    groups[7]!.alerts[0]!.labels['note'] = 'Grüße 🔥'.repeat(20_000);
+    const text = JSON.stringify(groups);
+    assert.ok(text.length > 1_500_000);
+    const w = newWorker();
+    const reader = new AlertGroupsReader(new StringPool(), w);
+    assert.deepEqual(await reader.readBody(parts(text)), readHere(text));
+    assert.equal(w.answered, 1);
   });
 
   it('says when a body is not an array of objects', async () => {
