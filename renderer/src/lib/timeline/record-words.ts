@@ -27,10 +27,25 @@ export function recordWords(kind: HistoryKind): string {
 }
 
 /** "once", "twice", "3 times" (a count of firings in a sentence). */
-export function timesText(n: number): string {
+function timesText(n: number): string {
   if (n === 1) return 'once';
   if (n === 2) return 'twice';
   return `${n.toLocaleString()} times`;
+}
+
+/**
+ * How often an alert started firing, for its detail: never "started firing 0 times" for an
+ * alert that fires now (it fired before the app first saw it, or before the history began).
+ */
+export function firingSummary(f: { day: number; week: number; firstSeen: boolean }): string {
+  const seen = f.firstSeen ? ' (already firing when first seen)' : '';
+  if (f.week === 0)
+    return f.firstSeen
+      ? 'Already firing when first seen; it has not started firing again in 7 days.'
+      : 'No start of firing recorded in 7 days.';
+  if (f.day === 0)
+    return `Started firing ${timesText(f.week)} in 7 days, not in the last 24 hours${seen}.`;
+  return `Started firing ${timesText(f.day)} in 24 hours, ${timesText(f.week)} in 7 days${seen}.`;
 }
 
 /** Labels shown per line at most; the rest is in the alert's details. */
