@@ -245,7 +245,10 @@ describe('group headers keep their counts and where they are', { skip: amSkipRea
             return {
               text: (c.textContent ?? '').trim(),
               title: c.getAttribute('title') ?? '',
-              nameShown: !!name && getComputedStyle(k!).display !== 'none' && name.clientWidth > 0,
+              nameShown:
+                !!name &&
+                k!.ownerDocument.defaultView!.getComputedStyle(k!).display !== 'none' &&
+                name.clientWidth > 0,
               nameWhole: !!name && name.scrollWidth <= name.clientWidth,
               valuePx: value && value !== k ? value.clientWidth : 0,
             };
