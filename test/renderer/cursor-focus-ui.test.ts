@@ -6,7 +6,7 @@
 // cursor row moves the cursor to the next row (the place is kept) instead of closing the pane.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { amSkipReason, makeAlert, postAlerts } from '../support/alertmanager.ts';
+import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
 import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
@@ -178,5 +178,54 @@ describe('j/k with the detail pane open', { skip: amSkipReason() }, () => {
       });
     // The third took their place: the cursor is on it, not on the next group's header.
     await page.locator(`[data-testid=alert-row][data-fingerprint="${third}"].selected`).waitFor();
+  });
+
+  // The silence form opened with `s` (focus on the page, the keyboard user's case) closed with
+  // Done left focus on the page: Tab started over at the top. It goes back to the row it was
+  // opened for, and when that row leaves (silenced), on to the row taking its place.
+  it('after the silence form opened with `s`, focus is on the row, then the next', async () => {
+    const page = t.page;
+    const rows = page.locator('[data-testid=alert-row]').filter({ hasText: 'CursorB' });
+    const silenced = await rows.nth(0).getAttribute('data-fingerprint');
+    const next = await rows.nth(1).getAttribute('data-fingerprint');
+    await rows.nth(0).click();
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { document: { activeElement: { blur(): void } } };
+      g.document.activeElement.blur();
+    });
+    await page.keyboard.press('s');
+    const dialog = page.getByTestId('silence-dialog');
+    await dialog.waitFor();
+    await dialog.locator('#silence-comment').fill('focus comes back');
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByTestId('silence-done').waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const focusedRow = () =>
+      page.evaluate(() => {
+        const g = globalThis as unknown as {
+          document: {
+            activeElement: {
+              closest(s: string): { getAttribute(n: string): string | null } | null;
+            } | null;
+          };
+        };
+        return (
+          g.document.activeElement
+            ?.closest('[data-testid=alert-row]')
+            ?.getAttribute('data-fingerprint') ?? null
+        );
+      });
+    // The row, or (already gone: polls run while the form is open) the one taking its place.
+    await waitFor(async () => [silenced, next].includes(await focusedRow()), {
+      message: 'focus back on the row the form was opened for',
+    });
+    await page.locator(`[data-testid=alert-row][data-fingerprint="${silenced}"]`).waitFor({
+      state: 'detached',
+      timeout: 15_000,
+    });
+    await waitFor(async () => (await focusedRow()) === next, {
+      message: 'focus on the row that took its place',
+    });
   });
 });

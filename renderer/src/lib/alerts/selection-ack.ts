@@ -9,6 +9,7 @@ import type { SilenceView } from '$core/model/view.ts';
 import type { ItemInfo } from './selection-items.ts';
 import { errorMessage } from '../app/errors.ts';
 import type { Flash } from '../app/notifications.svelte.ts';
+import { onAlertmanagers } from '../app/on-alertmanagers.ts';
 
 /** Every alert of it already under an ack of yours (a group says so from the core). */
 function ackedByMe(info: ItemInfo, silences: Readonly<Record<string, SilenceView>>): boolean {
@@ -32,6 +33,8 @@ export async function acknowledgeSelection(o: {
   info: (item: SelectionItem) => ItemInfo | undefined;
   items: readonly SelectionItem[];
   flash: (message: Flash) => void;
+  /** A cluster's name as the window shows it: the toast says where the acks went. */
+  clusterLabel: (clusterId: string) => string;
 }): Promise<boolean> {
   if (o.items.length > MAX_ACKS) {
     o.flash({
@@ -44,6 +47,7 @@ export async function acknowledgeSelection(o: {
   const already: string[] = [];
   const failed: string[] = [];
   let firstKey: string | undefined;
+  const clusters: string[] = [];
   for (const item of o.items) {
     const info = o.info(item);
     const name = info?.name ?? ('groupKey' in item ? 'group' : 'alert');
@@ -55,13 +59,16 @@ export async function acknowledgeSelection(o: {
     try {
       const results = await o.bridge['silences:acknowledge'](item);
       firstKey ??= results[0]?.silenceKey;
+      clusters.push(...results.map((r) => r.clusterId));
       done.push(name);
     } catch (e) {
       failed.push(`${name} (${errorMessage(e)})`);
     }
   }
   const parts = [
-    done.length ? `Acknowledged ${done.length}: ${list(done)}, until resolved.` : '',
+    done.length
+      ? `Acknowledged ${done.length} ${onAlertmanagers(clusters, o.clusterLabel)}: ${list(done)}, until resolved.`
+      : '',
     already.length ? `Already acknowledged by you: ${list(already)}.` : '',
     failed.length ? `Failed: ${list(failed)}.` : '',
   ].filter((p) => p !== '');

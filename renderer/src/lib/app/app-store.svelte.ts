@@ -84,6 +84,7 @@ export class AppStore {
       bridge,
       settings: () => settings.settings,
       flash: (message) => this.notifications.flash(message),
+      clusterLabel: (id) => this.view.clusterLabel(id),
     });
   }
 

@@ -5,11 +5,14 @@ import type { BridgeApi, QuickFrom } from '$core/bridge/contract.ts';
 import type { Settings } from '$core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 import type { Flash } from './notifications.svelte.ts';
+import { onAlertmanagers } from './on-alertmanagers.ts';
 
 interface SilenceActionsOptions {
   bridge: BridgeApi;
   settings: () => Settings | null;
   flash: (message: Flash) => void;
+  /** A cluster's name as the window shows it ("am1"): the toast says where an ack went. */
+  clusterLabel: (clusterId: string) => string;
 }
 
 export class SilenceActions {
@@ -25,9 +28,14 @@ export class SilenceActions {
       const results = await this.#o.bridge['silences:acknowledge'](from);
       const mins = this.#o.settings()?.silences.ackMinutes ?? 15;
       const keys = results.map((r) => r.silenceKey);
+      const where = onAlertmanagers(
+        results.map((r) => r.clusterId),
+        this.#o.clusterLabel,
+      );
       this.#o.flash({
         title: 'Acknowledged',
-        body: `${what}: silenced until it resolves (renewed every ${mins} min while this app runs).`,
+        // "on am1", as the silence form's toast says where its silence went.
+        body: `${what} ${where}: silenced until it resolves (renewed every ${mins} min while this app runs).`,
         silenceKey: results[0]?.silenceKey,
         // `a` is one key beside `s` and `x`: a slip is undone from the toast at once.
         undo: () => void this.unacknowledge(keys, what),

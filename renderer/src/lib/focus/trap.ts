@@ -59,9 +59,13 @@ function restoreTarget(opener: Element | null): HTMLElement | null {
 /**
  * Traps Tab inside the element and gives focus back to `opener` (the element focused before it
  * opened) when a <dialog> closes or the element goes away, unless focus was deliberately put
- * somewhere else on the page in between.
+ * somewhere else on the page in between. Opened by a key with focus on the page (`s` on the
+ * list's cursor row), there is no opener to go back to: `fallback()` says where then.
  */
-export function trapFocus(opener: Element | null): Attachment<HTMLElement> {
+export function trapFocus(
+  opener: Element | null,
+  fallback?: () => HTMLElement | null | undefined,
+): Attachment<HTMLElement> {
   return (root) => {
     const onKeydown = (e: KeyboardEvent) => cycleTab(root, e);
     const restore = () => {
@@ -71,7 +75,7 @@ export function trapFocus(opener: Element | null): Attachment<HTMLElement> {
       queueMicrotask(() => {
         const again = document.activeElement;
         if (focusIsLost() || (again instanceof Node && root.contains(again)))
-          restoreTarget(opener)?.focus();
+          (restoreTarget(opener) ?? fallback?.())?.focus();
       });
     };
     root.addEventListener('keydown', onKeydown);

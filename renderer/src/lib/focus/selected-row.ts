@@ -1,0 +1,10 @@
+// The alert list's cursor row as a focus target: an alert row, or a group header's main part
+// (the header itself holds buttons). Where focus goes back to when something opened for that
+// row closes with focus dropped to the page: the detail pane, the silence dialog opened with
+// `s`, the row that took an acknowledged or silenced row's place.
+
+/** The alert list's selected row, focusable; null when nothing is selected or drawn. */
+export function selectedListRow(): HTMLElement | null {
+  const row = document.querySelector<HTMLElement>('section[aria-label="Alert groups"] .selected');
+  return row?.matches('[tabindex]') ? row : (row?.querySelector<HTMLElement>('[tabindex]') ?? null);
+}
