@@ -47,6 +47,20 @@ export interface Flash {
 }
 
 const ESC_GRACE_MS = 1_000;
+/**
+ * How long `u` can undo what this window did last. Its toast is gone after 15 s; a slip noticed
+ * a little later is still undone, while a stray `u` an hour later never ends an ack the
+ * engineer meant (its alert would page again).
+ */
+export const UNDO_KEY_MS = 10 * 60_000;
+
+/** What `u` undoes: the last undoable thing this window did. */
+interface LastUndo {
+  title: string;
+  body: string;
+  at: number;
+  run: () => void;
+}
 
 export class Notifications {
   #list = $state.raw<AppNotification[]>([]);
@@ -63,6 +77,7 @@ export class Notifications {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
   readonly #escGrace = new Map<string, number>();
   readonly #options: NotificationsOptions;
+  #lastUndo: LastUndo | null = null;
 
   constructor(options: NotificationsOptions) {
     this.#options = options;
@@ -104,7 +119,18 @@ export class Notifications {
       ...(silenceKey ? { target: { silenceKey } } : {}),
       ...(silenceKey && silenceActions ? { silenceActions: true } : {}),
     };
-    if (undo) this.#undos.set(n.id, undo);
+    if (undo) {
+      // Once, whichever asks first: the toast's Undo or `u` (undoLast).
+      let done = false;
+      const once = (): void => {
+        if (done) return;
+        done = true;
+        if (this.#lastUndo?.run === once) this.#lastUndo = null;
+        undo();
+      };
+      this.#undos.set(n.id, once);
+      this.#lastUndo = { title, body, at: Date.now(), run: once };
+    }
     if (afterAutoClose) this.#escGrace.set(n.id, Date.now() + ESC_GRACE_MS);
     // With something to undo, long enough to reach for it.
     this.#toast(n, undo || silenceActions ? 15_000 : 8_000);
@@ -122,6 +148,24 @@ export class Notifications {
   /** What a toast's Undo runs (only toasts of what this window did have one). */
   undoOf(id: string): (() => void) | undefined {
     return this.#undos.get(id);
+  }
+
+  /**
+   * `u`: undoes the last undoable thing this window did (an acknowledgement, silences just
+   * made), its toast gone or not, within UNDO_KEY_MS; otherwise says there is nothing to undo.
+   */
+  undoLast(): void {
+    const last = this.#lastUndo;
+    if (last === null || Date.now() - last.at > UNDO_KEY_MS) {
+      this.#lastUndo = null;
+      this.flash({
+        title: 'u: nothing to undo',
+        body: `u undoes an acknowledgement or silences made from this window in the last ${UNDO_KEY_MS / 60_000} minutes.`,
+      });
+      return;
+    }
+    for (const [id, run] of this.#undos) if (run === last.run) this.dismissToast(id);
+    last.run();
   }
 
   dismissToast(id: string): void {

@@ -1,0 +1,78 @@
+// `u` undoes the last undoable thing this window did (an acknowledgement, silences made from a
+// selection), after its toast is gone: a slip of `a` (one key beside `s` and `x`) noticed a
+// few seconds late could only be undone with the mouse from Un-ack. Once only, and only within
+// ten minutes; with nothing to undo, `u` says so. Real Alertmanager, real core, Chromium.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+interface ServerSilence {
+  id: string;
+  status: { state: string };
+  matchers: { name: string; value: string }[];
+}
+
+describe('u undoes the last acknowledgement', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [makeAlert({ alertname: 'UndoMe', severity: 'critical', instance: 'u1' })],
+    viewport: { width: 960, height: 680 },
+    ready: (page) =>
+      page.locator('[data-testid=group-row]', { hasText: 'UndoMe' }).waitFor({ timeout: 30_000 }),
+  });
+  let page: Page;
+  before(() => ({ page } = t));
+
+  const toast = (title: string) =>
+    page.locator('[data-testid=toast]').filter({ hasText: title }).first();
+
+  async function silencesOf(alertname: string): Promise<ServerSilence[]> {
+    const res = await fetch(`${t.am.url}/api/v2/silences`);
+    const all = (await res.json()) as ServerSilence[];
+    return all.filter((s) =>
+      s.matchers.some((m) => m.name === 'alertname' && m.value === alertname),
+    );
+  }
+
+  it('after the toast is gone, u ends the ack on the server, once', async () => {
+    await page
+      .locator('[data-testid=group-row]', { hasText: 'UndoMe' })
+      .locator('.sev-dot')
+      .click();
+    await page.keyboard.press('a');
+    await toast('Acknowledged').waitFor({ timeout: 15_000 });
+    await waitFor(
+      async () => (await silencesOf('UndoMe')).some((s) => s.status.state === 'active'),
+      {
+        timeoutMs: 10_000,
+        message: 'the ack silence is on the server',
+      },
+    );
+    // The toast goes (Esc), as it would after its 15 s.
+    await page.keyboard.press('Escape');
+    await toast('Acknowledged').waitFor({ state: 'detached', timeout: 5_000 });
+
+    await page.keyboard.press('u');
+    await toast('Acknowledgement ended').waitFor({ timeout: 15_000 });
+    await waitFor(
+      async () => (await silencesOf('UndoMe')).every((s) => s.status.state === 'expired'),
+      { timeoutMs: 10_000, message: 'the ack silence expired on the server' },
+    );
+
+    // Done once: a second u has nothing left to undo, and says so.
+    await page.keyboard.press('u');
+    const none = toast('u: nothing to undo');
+    await none.waitFor({ timeout: 5_000 });
+    assert.match((await none.textContent()) ?? '', /last 10 minutes/);
+  });
+
+  it('the sheet of shortcuts lists u', async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    const sheet = page.getByTestId('shortcuts-sheet');
+    await sheet.waitFor({ timeout: 5_000 });
+    assert.match((await sheet.textContent()) ?? '', /u Undo the last acknowledgement/);
+    await page.keyboard.press('Escape');
+  });
+});
