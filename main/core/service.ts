@@ -6,6 +6,7 @@ import type { AlertmanagerStatus, Matcher } from './api/types.ts';
 import type { AppNotification, CoreEvent } from './model/events.ts';
 import type { AlertView, ViewMessage, ViewSnapshot } from './model/view.ts';
 import type { SelectionItem, SelectionPlan } from './model/selection-plan.ts';
+import type { PrefillFrom, SilencePrefill } from './silences/form-prefill.ts';
 import type { InstanceSettings, Settings } from './settings/types.ts';
 import type { Changes } from './list/prepared-groups.ts';
 
@@ -179,6 +180,11 @@ export interface Core {
   silences: {
     /** Matchers for a quick silence: group labels, or alert labels minus volatile labels. */
     quickMatchers(from: { groupKey: string } | { fingerprint: string }): Matcher[];
+    /**
+     * What the silence form starts from for a group or an alert: its quick matchers and every
+     * cluster it is in (one silence each; silences/form-prefill.ts).
+     */
+    prefill(from: PrefillFrom): SilencePrefill;
     preview(clusterId: string, matchers: Matcher[]): Promise<PreviewResult>;
     /** One silence per cluster for a multi-selection, previewed (silences/selection-plan.ts). */
     selectionPlan(items: readonly SelectionItem[]): Promise<SelectionPlan>;

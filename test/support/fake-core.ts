@@ -117,6 +117,13 @@ export function createFakeCore(settings: Settings = defaultSettings()): FakeCore
         record('quickMatchers', args);
         return [{ name: 'alertname', value: 'X', isRegex: false, isEqual: true }];
       },
+      prefill: (...args) => {
+        record('prefill', args);
+        return {
+          matchers: [{ name: 'alertname', value: 'X', isRegex: false, isEqual: true }],
+          clusterIds: ['instance:am1'],
+        };
+      },
       preview: async (clusterId, ...rest) => {
         record('preview', [clusterId, ...rest]);
         return { clusterId, fingerprints: [], alerts: [], total: 0, unknown: 0 };

@@ -10,6 +10,7 @@ import type { ListAnswer, ListQuery } from '../list/list-query.ts';
 import type { Facets, FacetsQuery } from '../list/label-facets.ts';
 import type { AlertView } from '../model/view.ts';
 import type { SelectionItem, SelectionPlan } from '../model/selection-plan.ts';
+import type { SilencePrefill } from '../silences/form-prefill.ts';
 import type {
   InstanceSecrets,
   PreviewResult,
@@ -83,7 +84,11 @@ export interface Requests {
   };
   'settings:setLaunchAtLogin': { args: [enabled: boolean]; result: boolean };
   'notifications:snooze': { args: [untilIso: string | null]; result: void };
-  'silences:quickMatchers': { args: [from: QuickFrom]; result: Matcher[] };
+  /**
+   * What the silence form starts from for a group or an alert: its matchers and every cluster
+   * it is in (silences/form-prefill.ts), so the form can write one silence on each.
+   */
+  'silences:quickMatchers': { args: [from: QuickFrom]; result: SilencePrefill };
   'silences:preview': { args: [clusterId: string, matchers: Matcher[]]; result: PreviewResult };
   /** One silence per cluster for a multi-selection, with what it matches (selection-plan.ts). */
   'silences:selectionPlan': { args: [items: SelectionItem[]]; result: SelectionPlan };

@@ -203,7 +203,7 @@ export function createHandlers(
 
     'silences:quickMatchers': async (from) => {
       requireQuickSource(from);
-      return core.silences.quickMatchers(from);
+      return core.silences.prefill(from);
     },
 
     'silences:preview': async (clusterId, matchers) => {

@@ -9,6 +9,7 @@ import type { Clock, Core, ExtendResult, SilenceDraft, SilenceResult } from '../
 import type { Settings } from '../settings/types.ts';
 import { buildDraft, quickMatchersForAlert, quickMatchersForGroup } from '../silences/quick.ts';
 import { previewSilence } from '../silences/preview.ts';
+import { clustersToSilence } from '../silences/form-prefill.ts';
 import { planSelection } from '../silences/selection-plan.ts';
 import { SilenceValidationError, type SilenceActions } from '../silences/actions.ts';
 import { validateDraft } from '../silences/validate.ts';
@@ -78,6 +79,10 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
 
   return {
     quickMatchers,
+    prefill: (from) => ({
+      matchers: quickMatchers(from),
+      clusterIds: clustersToSilence(o.view(), from),
+    }),
     // (async arrows below: validation failures reject instead of throwing synchronously)
     preview: (clusterId, matchers) => previewSilence(o.snapshot(), clusterId, matchers),
     selectionPlan: (items) =>

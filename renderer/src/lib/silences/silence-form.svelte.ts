@@ -3,10 +3,13 @@
 // submit. The dialog's parts read getters and call methods; every change goes through a method,
 // which is where the preview is asked for again (debounced): no effect watches the draft.
 // The rules live in plain modules (draft.ts, time-range.ts) so they are unit-tested.
+// Opened for an alert or a group that fires on several clusters (separate Alertmanagers, not
+// one HA cluster), a new silence goes to each of them by default: one silence per cluster,
+// each previewed, each answer kept (cluster-outcomes.ts), a failed one retried alone.
 import type { BridgeApi } from '$core/bridge/contract.ts';
 import type { SilenceView } from '$core/model/view.ts';
 import type { Matcher } from '$core/api/types.ts';
-import type { PreviewResult } from '$core/service.ts';
+import type { PreviewResult, SilenceDraft } from '$core/service.ts';
 import type { SilenceFormRequest } from '../app/app-store.svelte.ts';
 import { errorMessage } from '../app/errors.ts';
 import { placeProblems, type Placed } from './server-problems.ts';
@@ -15,6 +18,13 @@ import { checkDraft, emptyRow, toMatcher, toRow, type MatcherRow } from './draft
 import { PreviewRequests } from './preview-requests.svelte.ts';
 import { endKeepingDuration, presetRange, rangeText } from './time-range.ts';
 import { ChosenDuration } from './chosen-duration.svelte.ts';
+import {
+  isCreated,
+  outcomeOf,
+  partialText,
+  type ClusterOutcome,
+  type Outcomes,
+} from './cluster-outcomes.ts';
 
 export interface SilenceFormOptions {
   request: SilenceFormRequest;
@@ -35,19 +45,28 @@ export interface SilenceFormOptions {
   remember: (author: string, durationMs: number) => void;
   /** A comment typed in a form for the same alert or group that closed unsent. */
   unsentComment?: string | undefined;
+  /** How a cluster is called in the form's messages ("am2", "prod-ha"). */
+  clusterLabel: (clusterId: string) => string;
 }
 
 /** What a saved silence was, for the success screen and the toast that says it. */
 export interface SilenceSaved {
-  id: string;
-  silenceKey: string;
-  clusterId: string;
+  /** One per cluster it was written to (several when the alert fires on several). */
+  silences: { id: string; silenceKey: string; clusterId: string }[];
   matchers: Matcher[];
   startsAt: string;
   endsAt: string;
 }
 
-export type FieldName = 'comment' | 'author' | 'end' | `m${number}`;
+export type FieldName = 'comment' | 'author' | 'end' | 'clusters' | `m${number}`;
+
+/** One chosen cluster's preview, while the form sends to several. */
+export interface ClusterPreview {
+  clusterId: string;
+  result: PreviewResult | null;
+  error: string | null;
+  wait: 'matchers' | 'answer' | 'incomplete';
+}
 
 export class SilenceForm {
   readonly #o: SilenceFormOptions;
@@ -59,6 +78,18 @@ export class SilenceForm {
   /** The prefill from the alert or group while it is on its way: a submit waits for it. */
   #prefill: Promise<void> | null = null;
   #clusterId = $state('');
+  /** The cluster was picked by hand: the prefill does not move it. */
+  #clusterPicked = false;
+  /**
+   * The clusters the alert or group fires on, from the core. With more than one the form sends
+   * to each `#chosen` one (all at first) instead of `#clusterId`.
+   */
+  #fires = $state.raw<readonly string[]>([]);
+  #chosen = $state.raw<readonly string[]>([]);
+  /** What each cluster said to the last submits: a retry skips those that have the silence. */
+  #outcomes = $state.raw<Outcomes>({});
+  /** One preview per cluster in `#fires` (set with it, once the prefill came). */
+  #previews = $state.raw<Readonly<Record<string, PreviewRequests>>>({});
   #startInput = $state('');
   #endInput = $state('');
   #createdBy = $state('');
@@ -130,6 +161,61 @@ export class SilenceForm {
   get clusterId(): string {
     return this.#clusterId;
   }
+  /**
+   * A new silence for an alert or group that fires on several clusters: it goes to each
+   * chosen one (`fires`, `isChosen`), not to `clusterId`.
+   */
+  get multi(): boolean {
+    return !this.#editing && this.#fires.length > 1;
+  }
+  get fires(): readonly string[] {
+    return this.#fires;
+  }
+  isChosen(clusterId: string): boolean {
+    return this.#chosen.includes(clusterId);
+  }
+  /** Made there by an earlier submit of this form (it is not sent there again). */
+  createdOn(clusterId: string): boolean {
+    return isCreated(this.#outcomes, clusterId);
+  }
+  /** What each cluster said to the submits so far (read with Object.hasOwn). */
+  get outcomes(): Outcomes {
+    return this.#outcomes;
+  }
+  /** The silences this form made so far (a partial success included). */
+  get created(): SilenceSaved['silences'] {
+    return this.#fires.flatMap((c) => {
+      const o = outcomeOf(this.#outcomes, c);
+      return o && 'id' in o ? [{ id: o.id, silenceKey: o.silenceKey, clusterId: c }] : [];
+    });
+  }
+  /** "Created on am1 (id …)" after a submit that did not reach every chosen cluster. */
+  get partial(): string | null {
+    return this.multi && !this.#success
+      ? partialText(this.#outcomes, this.#fires, this.#o.clusterLabel).created
+      : null;
+  }
+  /** The chosen clusters still without the silence: where the next submit sends it. */
+  get sendTo(): readonly string[] {
+    return this.#chosen.filter((c) => !isCreated(this.#outcomes, c));
+  }
+  /** Each chosen cluster's preview (several clusters). */
+  get previews(): ClusterPreview[] {
+    return this.#fires
+      .filter((c) => this.#chosen.includes(c))
+      .flatMap((c) => {
+        const p = Object.hasOwn(this.#previews, c) ? this.#previews[c] : undefined;
+        if (!p) return [];
+        return [
+          {
+            clusterId: c,
+            result: p.result,
+            error: p.error,
+            wait: this.#loadingMatchers ? 'matchers' : p.pending ? 'answer' : 'incomplete',
+          },
+        ];
+      });
+  }
   get startInput(): string {
     return this.#startInput;
   }
@@ -200,7 +286,9 @@ export class SilenceForm {
           ? c.createdBy
           : field === 'end'
             ? c.endsAt
-            : c.matcherErrors[Number(field.slice(1))];
+            : field === 'clusters'
+              ? this.#clustersProblem()
+              : c.matcherErrors[Number(field.slice(1))];
     return (own && this.shown(field) ? own : undefined) ?? this.#serverFields[field];
   }
   /** "Add at least one matcher" and what the server said about the matchers as a whole. */
@@ -218,8 +306,10 @@ export class SilenceForm {
     const r = this.#o.request;
     if (r.mode === 'create' && r.from) {
       this.#prefill = this.#o.bridge['silences:quickMatchers'](r.from)
-        .then((ms) => {
+        .then(({ matchers: ms, clusterIds }) => {
+          this.#takeClusters(clusterIds);
           if (this.#rows.length === 0) this.#setRows(ms.length ? ms.map(toRow) : [emptyRow()]);
+          else this.#requestPreview();
         })
         .catch((e: unknown) => {
           this.#serverError = `Could not prefill matchers: ${errorMessage(e)}`;
@@ -249,9 +339,27 @@ export class SilenceForm {
     return this.#cancelled;
   }
 
-  /** Stops the pending preview (the dialog is going away). */
+  /** Stops the pending previews (the dialog is going away). */
   dispose(): void {
     this.#preview.dispose();
+    for (const p of Object.values(this.#previews)) p.dispose();
+  }
+
+  /**
+   * Where the alert or group fires, from the core. One cluster: the single choice starts
+   * there (unless picked by hand meanwhile). Several: each gets a preview, and all are chosen.
+   */
+  #takeClusters(clusterIds: readonly string[]): void {
+    if (this.#editing) return;
+    if (clusterIds.length === 1 && !this.#clusterPicked) this.#clusterId = clusterIds[0]!;
+    if (clusterIds.length < 2) return;
+    this.#previews = Object.fromEntries(
+      clusterIds.map((c) => [c, new PreviewRequests(this.#o.bridge)]),
+    );
+    this.#fires = [...clusterIds];
+    this.#chosen = [...clusterIds];
+    // The single preview is not shown any more: it stops asking.
+    this.#preview.request(null);
   }
 
   setMatcher(id: number, change: Partial<Omit<MatcherRow, 'id'>>): void {
@@ -271,6 +379,19 @@ export class SilenceForm {
   }
   setCluster(id: string): void {
     this.#clusterId = id;
+    this.#clusterPicked = true;
+    this.#requestPreview();
+  }
+  /** Ticks or unticks one of the clusters the alert fires on (one that has it stays). */
+  chooseCluster(id: string, on: boolean): void {
+    if (!this.#fires.includes(id) || isCreated(this.#outcomes, id)) return;
+    this.#chosen = on
+      ? this.#fires.filter((c) => c === id || this.#chosen.includes(c))
+      : this.#chosen.filter((c) => c !== id);
+    // Not sent there any more: its earlier failure is no longer news.
+    if (!on && Object.hasOwn(this.#outcomes, id))
+      this.#outcomes = Object.fromEntries(Object.entries(this.#outcomes).filter(([c]) => c !== id));
+    this.#touch('clusters');
     this.#requestPreview();
   }
   setComment(text: string): void {
@@ -355,6 +476,7 @@ export class SilenceForm {
     // dialog closed goes on after the component (and its deriveds) went away.
     const check = this.#checkNow();
     if (!check.valid || !startsAt || !endsAt || this.duration.error) return false;
+    if (this.#clustersProblem()) return false;
     this.#submitting = true;
     const draft = {
       matchers: this.#rows.map(toMatcher),
@@ -367,14 +489,21 @@ export class SilenceForm {
     };
     const r = this.#o.request;
     this.#sending = true;
+    if (this.multi) {
+      try {
+        await this.#sendToEach(draft, startsAt, endsAt);
+      } finally {
+        this.#submitting = false;
+        this.#sending = false;
+      }
+      return true;
+    }
     try {
       const result = this.#editing
         ? await this.#o.bridge['silences:update'](this.#editing.key, draft)
         : await this.#o.bridge['silences:create'](this.#clusterId, draft);
       this.#success = {
-        id: result.id,
-        silenceKey: result.silenceKey,
-        clusterId: result.clusterId,
+        silences: [{ id: result.id, silenceKey: result.silenceKey, clusterId: result.clusterId }],
         matchers: draft.matchers,
         startsAt,
         endsAt,
@@ -392,6 +521,43 @@ export class SilenceForm {
       this.#sending = false;
     }
     return true;
+  }
+
+  /**
+   * One silence on each chosen cluster that does not have it yet, one after another. Every
+   * cluster is tried: one that refuses (or is down) does not keep the others unsilenced. The
+   * form stays with what was typed until every chosen cluster has it; then `success`.
+   */
+  async #sendToEach(draft: SilenceDraft, startsAt: string, endsAt: string): Promise<void> {
+    const fields: Placed = {};
+    for (const c of this.sendTo) {
+      let outcome: ClusterOutcome;
+      try {
+        const result = await this.#o.bridge['silences:create'](c, draft);
+        outcome = { id: result.id, silenceKey: result.silenceKey };
+      } catch (err) {
+        const placed = placeProblems(err, this.#rows);
+        Object.assign(fields, placed.fields);
+        outcome = {
+          error: placed.rest ?? (placed.any ? 'see the fields marked above' : errorMessage(err)),
+        };
+      }
+      this.#outcomes = { ...this.#outcomes, [c]: outcome };
+    }
+    this.#serverFields = fields;
+    if (this.sendTo.length === 0) {
+      this.#success = { silences: this.created, matchers: draft.matchers, startsAt, endsAt };
+      this.#o.remember(draft.createdBy, Date.parse(endsAt) - Date.parse(startsAt));
+    } else {
+      this.#serverError = partialText(this.#outcomes, this.#fires, this.#o.clusterLabel).failed;
+    }
+  }
+
+  /** Several clusters and none chosen: the silence would go nowhere. */
+  #clustersProblem(): string | undefined {
+    return this.multi && this.#chosen.length === 0
+      ? 'Choose at least one Alertmanager to send the silence to.'
+      : undefined;
   }
 
   #checkNow(): ReturnType<typeof checkDraft> {
@@ -433,10 +599,18 @@ export class SilenceForm {
     this.#requestPreview();
   }
 
-  /** Previews the matchers once every row is complete. Called when they or the cluster change. */
+  /**
+   * Previews the matchers once every row is complete, on the cluster or on each chosen one.
+   * Called when they or the clusters change.
+   */
   #requestPreview(): void {
     const matchers = this.#check.usable;
     const complete = matchers.length > 0 && matchers.length === this.#rows.length;
+    if (this.multi) {
+      for (const [clusterId, p] of Object.entries(this.#previews))
+        p.request(complete && this.#chosen.includes(clusterId) ? { clusterId, matchers } : null);
+      return;
+    }
     const clusterId = this.#clusterId;
     this.#preview.request(complete && clusterId ? { clusterId, matchers } : null);
   }
