@@ -49,12 +49,21 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     if (errors.length > 0) throw new SilenceValidationError(errors);
   };
 
-  /** The clusters a quick silence or ack of this group or alert goes to. */
+  /**
+   * The clusters a quick silence or ack of this group or alert goes to. An alert: every
+   * cluster it fires on, the row's first (its matchers are the alert's own labels, so each
+   * silence holds that alert only): an ack from the am1 row of an alert that also fires on a
+   * separate am2 left it paging from am2. A group: its own cluster only (its matchers are the
+   * group's labels, which on another cluster may hold other alerts; the form offers those).
+   */
   const clustersOf = (from: From): string[] => {
     const view = o.view();
     if ('groupKey' in from) return [view.groups[from.groupKey]!.clusterId];
-    if (from.clusterId !== undefined) return [from.clusterId];
-    return view.alerts[from.fingerprint]!.clusters;
+    const all = clustersToSilence(view, from);
+    if (all.length > 0) return all;
+    return from.clusterId !== undefined
+      ? [from.clusterId]
+      : view.alerts[from.fingerprint]!.clusters;
   };
 
   /** Whether every answering member of the cluster is Alertmanager 0.32 or newer. */
