@@ -129,6 +129,11 @@ describe('group headers keep their counts and where they are', { skip: amSkipRea
       }).map((a, i) => ({
         ...a,
         labels: { ...a.labels, instance: `ip-10-3-0-3${i}.eu-west-1.compute.internal:9100` },
+        // Links every alert of the group shares: the header offers them where there is room.
+        annotations: {
+          runbook_url: 'https://runbooks.example.com/replicas-mismatch',
+          dashboard: 'https://grafana.example.com/d/deployments',
+        },
       })),
     ],
     settings: (am) => testSettings([testInstance('alertmanager-prod-eu-1', am.url)], {}),
@@ -206,6 +211,11 @@ describe('group headers keep their counts and where they are', { skip: amSkipRea
         // Nothing runs past the header (its Silence button last).
         const over = await row.evaluate((r) => r.scrollWidth - r.clientWidth);
         assert.ok(over <= 0, `${name}: ${over} px past the header`);
+        // What fires: the name keeps ~9em (or all of it), before the header's links do.
+        const gname = await row
+          .locator('.gname')
+          .evaluate((e) => ({ shown: e.clientWidth, whole: e.scrollWidth }));
+        assert.ok(gname.shown >= Math.min(gname.whole, 110), `${name} name: ${j(gname)}`);
         const silence = await fitOf(row, '.silence-btn:not(.ack-btn)');
         assert.ok(silence.shown && silence.inside, `${name} Silence: ${j(silence)}`);
         // A label chip cut short holds its whole text in its title.
