@@ -1,6 +1,6 @@
 // `u` undoes the last undoable thing this window did (an acknowledgement, silences made from a
-// selection), after its toast is gone: a slip of `a` (one key beside `s` and `x`) noticed a
-// few seconds late could only be undone with the mouse from Un-ack. Once only, and only within
+// selection, one made with the form), after its toast is gone: a slip of `a` (one key beside
+// `s` and `x`) noticed a few seconds late could only be undone with the mouse from Un-ack. Once only, and only within
 // ten minutes; with nothing to undo, `u` says so. Real Alertmanager, real core, Chromium.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -16,7 +16,10 @@ interface ServerSilence {
 
 describe('u undoes the last acknowledgement', { skip: amSkipReason() }, () => {
   const t = useAlertmanagerUi({
-    alerts: [makeAlert({ alertname: 'UndoMe', severity: 'critical', instance: 'u1' })],
+    alerts: [
+      makeAlert({ alertname: 'UndoMe', severity: 'critical', instance: 'u1' }),
+      makeAlert({ alertname: 'UndoForm', severity: 'warning', instance: 'f1' }),
+    ],
     viewport: { width: 960, height: 680 },
     ready: (page) =>
       page.locator('[data-testid=group-row]', { hasText: 'UndoMe' }).waitFor({ timeout: 30_000 }),
@@ -65,6 +68,33 @@ describe('u undoes the last acknowledgement', { skip: amSkipReason() }, () => {
     const none = toast('u: nothing to undo');
     await none.waitFor({ timeout: 5_000 });
     assert.match((await none.textContent()) ?? '', /last 10 minutes/);
+  });
+
+  it('u expires a silence just made with the form, after its toast is gone', async () => {
+    await page.locator('[data-testid=alert-row]', { hasText: 'UndoForm' }).locator('.age').click();
+    await page.keyboard.press('s');
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.locator('[aria-label="Label name 1"]').waitFor();
+    await dialog.locator('#silence-comment').fill('undo by key');
+    await dialog.locator('#silence-comment').press('Control+Enter');
+    await dialog.getByTestId('silence-success').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await toast('Silence created').waitFor({ timeout: 10_000 });
+    await waitFor(
+      async () => (await silencesOf('UndoForm')).some((s) => s.status.state === 'active'),
+      {
+        timeoutMs: 10_000,
+        message: 'the silence is on the server',
+      },
+    );
+    await page.keyboard.press('Escape');
+    await toast('Silence created').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.keyboard.press('u');
+    await waitFor(
+      async () => (await silencesOf('UndoForm')).every((s) => s.status.state === 'expired'),
+      { timeoutMs: 10_000, message: 'the silence expired on the server' },
+    );
   });
 
   it('the sheet of shortcuts lists u', async () => {

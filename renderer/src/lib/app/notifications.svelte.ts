@@ -40,6 +40,11 @@ export interface Flash {
   /** The toast offers Undo (an acknowledgement, silences just made): what it runs. */
   undo?: () => void;
   /**
+   * What `u` runs when the toast offers no Undo of its own (one silence just made: its toast
+   * has Expire, which is that undo).
+   */
+  keyUndo?: () => void;
+  /**
    * Left by a dialog that closed by itself: Esc in the next second was meant for that dialog
    * and does not dismiss this toast (it would take the undo away).
    */
@@ -73,6 +78,9 @@ export class Notifications {
   readonly #holds = new Set<ToastHold>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- fixed per toast, never changes
   readonly #undos = new Map<string, () => void>();
+  /** What `u` runs for each toast (its Undo, or its keyUndo): to dismiss the toast it undid. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- fixed per toast, never changes
+  readonly #keyUndos = new Map<string, () => void>();
   /** Toasts Esc leaves alone until then (Date.now() ms): afterAutoClose. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
   readonly #escGrace = new Map<string, number>();
@@ -108,7 +116,7 @@ export class Notifications {
   }
 
   /** Says what happened to something done from this window. */
-  flash({ title, body, silenceKey, silenceActions, undo, afterAutoClose }: Flash): void {
+  flash({ title, body, silenceKey, silenceActions, undo, keyUndo, afterAutoClose }: Flash): void {
     const n: AppNotification = {
       id: `local-${++this.#flashes}`,
       title,
@@ -119,16 +127,18 @@ export class Notifications {
       ...(silenceKey ? { target: { silenceKey } } : {}),
       ...(silenceKey && silenceActions ? { silenceActions: true } : {}),
     };
-    if (undo) {
+    const run = undo ?? keyUndo;
+    if (run) {
       // Once, whichever asks first: the toast's Undo or `u` (undoLast).
       let done = false;
       const once = (): void => {
         if (done) return;
         done = true;
         if (this.#lastUndo?.run === once) this.#lastUndo = null;
-        undo();
+        run();
       };
-      this.#undos.set(n.id, once);
+      if (undo) this.#undos.set(n.id, once);
+      this.#keyUndos.set(n.id, once);
       this.#lastUndo = { title, body, at: Date.now(), run: once };
     }
     if (afterAutoClose) this.#escGrace.set(n.id, Date.now() + ESC_GRACE_MS);
@@ -164,7 +174,7 @@ export class Notifications {
       });
       return;
     }
-    for (const [id, run] of this.#undos) if (run === last.run) this.dismissToast(id);
+    for (const [id, run] of this.#keyUndos) if (run === last.run) this.dismissToast(id);
     last.run();
   }
 
@@ -173,6 +183,7 @@ export class Notifications {
     if (t) clearTimeout(t.handle);
     this.#timers.delete(id);
     this.#undos.delete(id);
+    this.#keyUndos.delete(id);
     this.#escGrace.delete(id);
     this.#toasts = this.#toasts.filter((x) => x.id !== id);
     // Nothing left to read: a hold left behind (the pointer over a toast that went) ends.
@@ -218,6 +229,7 @@ export class Notifications {
       clearTimeout(this.#timers.get(dropped.id)?.handle);
       this.#timers.delete(dropped.id);
       this.#undos.delete(dropped.id);
+      this.#keyUndos.delete(dropped.id);
       this.#escGrace.delete(dropped.id);
     }
     this.#toasts = next.slice(0, MAX_TOASTS);
