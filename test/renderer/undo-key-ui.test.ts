@@ -97,6 +97,15 @@ describe('u undoes the last acknowledgement', { skip: amSkipReason() }, () => {
     );
   });
 
+  it("a row's age says since when in local time, as the detail does", async () => {
+    const title = await page
+      .locator('[data-testid=alert-row]', { hasText: 'UndoForm' })
+      .locator('.age')
+      .getAttribute('title');
+    assert.match(title ?? '', /^since \d{1,2}:\d{2}/);
+    assert.doesNotMatch(title ?? '', /\d{4}-\d{2}-\d{2}T/, 'not the server ISO time');
+  });
+
   it('the sheet of shortcuts lists u', async () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('?');
