@@ -16,6 +16,14 @@ export const TEST_ALERT_DEFAULT_MS = 5 * 60_000;
 export const TEST_ALERT_MAX_MS = 60 * 60_000;
 /** How long to wait for the server to list it (the dispatcher takes milliseconds). */
 export const TEST_ALERT_WAIT_MS = 20_000;
+/**
+ * Alertmanager's dispatcher puts an alert in its routes' groups one route at a time
+ * (dispatch/dispatch.go: processAlert per matching route, and Groups() reads between them),
+ * so the first listing can name one receiver of two. The groups are taken once two listings
+ * this far apart agree (bounded by TEST_ALERT_SETTLE_MAX_MS).
+ */
+const SETTLE_STEP_MS = 250;
+const TEST_ALERT_SETTLE_MAX_MS = 3_000;
 
 /** How the report words each reason for quiet (policy/quiet-hours.ts decides it). */
 const QUIET_TEXT: Record<QuietReason, string> = {
@@ -81,22 +89,31 @@ export async function sendTestAlert(
     groups: [],
     wouldNotify: false,
   };
-  let found: Awaited<ReturnType<TestAlertDeps['groups']>>;
-  let waited = 0;
-  for (;;) {
-    found = (await deps.groups(filter)).filter((g) =>
+  const listed = async () =>
+    (await deps.groups(filter)).filter((g) =>
       g.alerts.some((a) => sameLabels(a.labels, req.labels)),
     );
-    if (found.length > 0) break;
-    if (waited >= TEST_ALERT_WAIT_MS) break;
-    await deps.sleep(250);
-    waited += 250;
+  let found = await listed();
+  let waited = 0;
+  while (found.length === 0 && waited < TEST_ALERT_WAIT_MS) {
+    await deps.sleep(SETTLE_STEP_MS);
+    waited += SETTLE_STEP_MS;
+    found = await listed();
   }
   if (found.length === 0) {
     report.reason = `the server did not list it within ${TEST_ALERT_WAIT_MS / 1000} s`;
     return report;
   }
+  // Visible from its first listing; its groups once two listings agree.
   const elapsed = Math.round(performance.now() - t0);
+  for (let settled = 0; settled < TEST_ALERT_SETTLE_MAX_MS; settled += SETTLE_STEP_MS) {
+    await deps.sleep(SETTLE_STEP_MS);
+    const again = await listed();
+    if (again.length === 0) break;
+    const same = groupNames(again) === groupNames(found);
+    found = again;
+    if (same) break;
+  }
   report.visibleAfterMs = elapsed;
   report.visibleAt = new Date(sentAtMs + elapsed).toISOString();
   const alert = found[0]!.alerts.find((a) => sameLabels(a.labels, req.labels))!;
@@ -154,6 +171,13 @@ export async function sendTestAlertTo(
       sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     },
     req,
+  );
+}
+
+/** The groups a listing names (receiver and labels), in a comparable form. */
+function groupNames(groups: readonly { labels: LabelSet; receiver: { name: string } }[]): string {
+  return JSON.stringify(
+    groups.map((g) => [g.receiver.name, Object.entries(g.labels).sort()]).sort(),
   );
 }
 
