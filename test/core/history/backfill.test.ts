@@ -235,7 +235,13 @@ describe('history filled from Prometheus', { skip: amSkipReason() || promSkipRea
     const refilled = third.filter(
       (r) => r.filled && !seen.has(r.id) && r.at < againAt - 2_000 - r.filled.stepMs,
     );
-    assert.deepEqual(refilled, [], 'nothing the app had recorded was filled again');
+    const brief = (rs: HistoryRecord[]) =>
+      JSON.stringify(rs.map((r) => [r.id, r.kind, r.at, r.filled?.stepMs ?? 'seen']));
+    assert.deepEqual(
+      refilled,
+      [],
+      `nothing the app had recorded was filled again; againAt ${againAt}, first stop ${firstStop}; ${line}; again ${brief(again)}; third ${brief(third)}`,
+    );
   });
 
   it('Prometheus unreachable: the gap is recorded with the reason', async () => {

@@ -18,7 +18,7 @@ import type { SecretStore } from '../../service.ts';
 import type { InstanceSettings, Settings } from '../../settings/types.ts';
 import type { HistoryRecord } from '../record.ts';
 import { externalLabels, queryFiringAlerts, type QueryRange } from './alerts-series.ts';
-import { episodesInside, stepFor } from './episodes.ts';
+import { episodesInside, lastEndedAsTheAppLooked, rangeEndingAt } from './episodes.ts';
 import { fingerprintOf } from './fingerprint.ts';
 
 /** Longest gap filled; what lies before is recorded as a gap. */
@@ -101,6 +101,7 @@ async function fillFrom(
   clusterId: string,
   severityLabel: string,
   range: QueryRange,
+  seen: { lateMs: number; inView: (fingerprint: string) => boolean },
 ): Promise<{ records: HistoryRecord[]; note?: string }> {
   const answer = await queryFiringAlerts(transport, range);
   let external: Record<string, string> = {};
@@ -122,9 +123,18 @@ async function fillFrom(
     const labels: Record<string, string> = {};
     for (const k of Object.keys(merged).sort()) labels[k] = merged[k]!;
     const severity = labels[severityLabel];
+    const fingerprint = fingerprintOf(labels);
+    // Its last episode ended as the app came back, and the app's first data holds it: the
+    // app saw it firing and records its end itself (a filled copy would be a second one).
+    if (
+      lastEndedAsTheAppLooked(s.times, episodes, range, seen.lateMs) &&
+      seen.inView(fingerprint)
+    ) {
+      episodes.pop();
+    }
     const base = {
       clusterId,
-      fingerprint: fingerprintOf(labels),
+      fingerprint,
       alertname: alertNameOf(labels),
       ...(severity !== undefined ? { severity } : {}),
       labels,
@@ -151,14 +161,12 @@ export async function fillGap(
   learned: ReadonlyMap<string, readonly string[]>,
 ): Promise<HistoryRecord[]> {
   const settings = o.settings();
+  // The app's first data after the gap (the fill starts as it arrives).
+  const view = o.snapshot();
   const out: HistoryRecord[] = [];
   const fromMs = Math.max(gap.fromMs, gap.toMs - MAX_RANGE_MS);
   const queryFrom = Math.max(fromMs - o.lateMs, gap.toMs - MAX_RANGE_MS);
-  const range: QueryRange = {
-    fromMs: queryFrom,
-    toMs: gap.toMs,
-    stepMs: stepFor(queryFrom, gap.toMs),
-  };
+  const range: QueryRange = rangeEndingAt(queryFrom, gap.toMs);
   const gapRecord = (clusterId: string, reason: string, from = gap.fromMs, to = gap.toMs) =>
     out.push({
       at: from,
@@ -167,7 +175,11 @@ export async function fillGap(
       // Reasons quote servers' errors: bounded.
       detail: `not watched from ${iso(from)} to ${iso(to)}: ${reason.slice(0, MAX_REASON)}`,
     });
-  for (const [clusterId, instances] of clustersOf(settings, o.snapshot())) {
+  for (const [clusterId, instances] of clustersOf(settings, view)) {
+    const seen = {
+      lateMs: o.lateMs,
+      inView: (fp: string) => view.alerts[fp]?.clusters.includes(clusterId) === true,
+    };
     if (fromMs > gap.fromMs) {
       gapRecord(
         clusterId,
@@ -204,6 +216,7 @@ export async function fillGap(
           clusterId,
           settings.severityLabel,
           range,
+          seen,
         );
         answered = true;
         // One episode per alert and end (within two steps: the pair's evaluations differ);
