@@ -237,9 +237,12 @@ export function* prepareGroupsSteps(
     const present = source.filter((a): a is AlertView => a !== undefined);
     const counts: GroupCounts = { active: 0, silenced: 0, inhibited: 0, unprocessed: 0 };
     for (const a of present) {
-      if (a.state === 'active') counts.active++;
-      else if (a.state === 'unprocessed') counts.unprocessed++;
-      else if (isSilenced(a)) counts.silenced++;
+      // As it stands on the group's cluster: an alert also on another Alertmanager may be
+      // silenced here and firing there (each lists it in a group of its own).
+      const here = a.statusByCluster[g.clusterId] ?? a;
+      if (here.state === 'active') counts.active++;
+      else if (here.state === 'unprocessed') counts.unprocessed++;
+      else if (isSilenced(here)) counts.silenced++;
       else counts.inhibited++;
     }
     return { group: g, source, sorted: present.sort(cmp), counts };

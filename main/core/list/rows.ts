@@ -73,7 +73,7 @@ export interface SectionRow {
 
 export type Row = GroupRow | AlertRow | SectionRow;
 
-export function isSilenced(a: AlertView): boolean {
+export function isSilenced(a: Pick<AlertView, 'silencedBy'>): boolean {
   return a.silencedBy.length > 0;
 }
 /**
