@@ -58,6 +58,11 @@ describe('u undoes the last acknowledgement', { skip: amSkipReason() }, () => {
 
     await page.keyboard.press('u');
     await toast('Acknowledgement ended').waitFor({ timeout: 15_000 });
+    // Where it ended, as the ack's toast said where it went.
+    assert.match(
+      (await toast('Acknowledgement ended').textContent()) ?? '',
+      /UndoMe on am1: its alerts notify again/,
+    );
     await waitFor(
       async () => (await silencesOf('UndoMe')).every((s) => s.status.state === 'expired'),
       { timeoutMs: 10_000, message: 'the ack silence expired on the server' },

@@ -6,6 +6,7 @@ import type { Settings } from '$core/settings/types.ts';
 import { errorMessage } from './errors.ts';
 import type { Flash } from './notifications.svelte.ts';
 import { onAlertmanagers } from './on-alertmanagers.ts';
+import { parseSilenceKey } from '$core/model/keys.ts';
 
 interface SilenceActionsOptions {
   bridge: BridgeApi;
@@ -61,11 +62,23 @@ export class SilenceActions {
     what: string,
     [done, failed]: [string, string],
   ): Promise<void> {
+    // Where, as the toast that made them said it ("on am1 and am2").
+    const where = onAlertmanagers(
+      keys.flatMap((k) => {
+        try {
+          return [parseSilenceKey(k).clusterId];
+        } catch {
+          return [];
+        }
+      }),
+      this.#o.clusterLabel,
+    );
+    const whatWhere = where ? `${what} ${where}` : what;
     try {
       for (const key of keys) await this.#o.bridge['silences:expire'](key);
-      this.#o.flash({ title: done, body: `${what}: its alerts notify again.` });
+      this.#o.flash({ title: done, body: `${whatWhere}: its alerts notify again.` });
     } catch (e) {
-      this.#o.flash({ title: failed, body: `${what}: ${errorMessage(e)}` });
+      this.#o.flash({ title: failed, body: `${whatWhere}: ${errorMessage(e)}` });
     }
   }
 
