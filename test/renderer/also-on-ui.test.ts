@@ -52,10 +52,21 @@ describe('an alert on two Alertmanagers says so on its rows', { skip: amSkipReas
     const badges = page
       .locator('[data-testid=alert-row]', { hasText: 'DiskFull' })
       .locator('[data-testid=alert-also-on]');
-    assert.deepEqual((await badges.allTextContents()).map((t) => t.replace(/\s/g, ' ')).sort(), [
-      'also on am1',
-      'also on am2',
-    ]);
+    const shown = async () =>
+      (await badges.allInnerTexts()).map((t) => t.replace(/\s/g, ' ')).sort();
+    assert.deepEqual(await shown(), ['also on am1', 'also on am2']);
+    // Never cut, also beside the detail pane (the row is narrower: "+am2").
+    const whole = async () =>
+      (await badges.evaluateAll((els) => els.map((e) => e.scrollWidth <= e.clientWidth))).every(
+        Boolean,
+      );
+    assert.equal(await whole(), true, 'whole at 960');
+    await page.locator('[data-testid=alert-row]', { hasText: 'DiskFull' }).first().click();
+    await page.getByTestId('detail-pane').waitFor();
+    assert.deepEqual(await shown(), ['+am1', '+am2']);
+    assert.equal(await whole(), true, 'whole beside the detail pane');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('detail-pane').waitFor({ state: 'detached' });
     assert.equal(
       await page
         .locator('[data-testid=alert-row]', { hasText: 'OnlyHere' })
@@ -115,6 +126,7 @@ describe('an alert on two Alertmanagers says so on its rows', { skip: amSkipReas
       if ((await badge.count()) === 0) continue;
       seen++;
       assert.doesNotMatch((await badge.innerText()) ?? '', /also on/);
+      assert.equal(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth), true, 'not cut');
       const [r, b] = [await row.boundingBox(), await badge.boundingBox()];
       assert.ok(r && b && b.x + b.width <= r.x + r.width + 0.5, 'inside the row');
     }
