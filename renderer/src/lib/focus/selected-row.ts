@@ -8,3 +8,15 @@ export function selectedListRow(): HTMLElement | null {
   const row = document.querySelector<HTMLElement>('section[aria-label="Alert groups"] .selected');
   return row?.matches('[tabindex]') ? row : (row?.querySelector<HTMLElement>('[tabindex]') ?? null);
 }
+
+/**
+ * Focus inside the list follows the cursor: a row clicked (focused) and then left with j/k
+ * kept its focus ring apart from the highlight, and Enter went to it, not to the cursor row.
+ */
+export function focusFollowsCursor(): void {
+  const active = document.activeElement;
+  const list = document.querySelector('section[aria-label="Alert groups"]');
+  if (!(active instanceof HTMLElement) || !list?.contains(active)) return;
+  const row = selectedListRow();
+  if (row && row !== active && !row.contains(active)) row.focus({ preventScroll: true });
+}
