@@ -286,7 +286,8 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     const text = (await sheet.textContent()) ?? '';
     assert.match(text, /a\s*Acknowledge the selected alert or group/);
     assert.match(text, /e \/ E\s*Expand \/ collapse every group/);
-    assert.match(text, /↑ ↓ or j k\s*Move through the list \(every view\)/);
+    assert.match(text, /↑ ↓ or j k\s*Move through the list \(every view/);
+    assert.match(text, /Home End\s*First \/ last row/);
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
   });

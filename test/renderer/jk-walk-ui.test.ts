@@ -1,0 +1,72 @@
+// j/k walk alerts: the header of an expanded group showing one alert is passed over (a list of
+// single-alert groups took two keys per alert), while a group of several alerts, a collapsed
+// group and Home still stop on the header. Real Alertmanager, real core, browser shell,
+// Chromium at 960×680.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+describe('j/k walk alerts', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [
+      makeAlert({ alertname: 'SoloA', severity: 'critical', instance: 'a' }),
+      makeAlert({ alertname: 'SoloB', severity: 'critical', instance: 'b' }),
+      makeAlert({ alertname: 'Pair', severity: 'warning', instance: 'p1' }),
+      makeAlert({ alertname: 'Pair', severity: 'warning', instance: 'p2' }),
+    ],
+    viewport: { width: 960, height: 680 },
+    ready: (page) =>
+      waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 4, {
+        timeoutMs: 30_000,
+      }),
+  });
+  let page: Page;
+  before(() => ({ page } = t));
+
+  /** The cursor row as "group Pair" or "alert SoloA a". */
+  const cursor = () =>
+    page.evaluate(() => {
+      const row = document.querySelector(
+        '[data-testid=alert-row].selected, [data-testid=group-row].selected',
+      );
+      if (!row) return '';
+      const name = /SoloA|SoloB|Pair/.exec(row.textContent ?? '')?.[0] ?? '?';
+      if (row.getAttribute('data-testid') === 'group-row') return `group ${name}`;
+      return `alert ${name} ${/instance=(\w+)/.exec(row.textContent ?? '')?.[1] ?? ''}`.trim();
+    });
+
+  async function press(key: string): Promise<string> {
+    const was = await cursor();
+    await page.keyboard.press(key);
+    return waitFor(async () => {
+      const now = await cursor();
+      return now !== was ? now : false;
+    });
+  }
+
+  it('passes single-alert headers, stops on a larger group, both ways', async () => {
+    for (let i = 0; i < 10 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
+      await page.keyboard.press('Escape');
+    const names = (
+      await page.locator('[data-testid=alert-row], [data-testid=group-row]').allTextContents()
+    ).length;
+    assert.equal(names, 7, 'three groups, four alerts');
+    await page.keyboard.press('Home');
+    const first = await waitFor(async () => (await cursor()) || false);
+    assert.match(first, /^group /, 'Home stops on the first header');
+    const down = [first];
+    for (let i = 0; i < 5; i++) down.push(await press('j'));
+    assert.deepEqual(
+      down.filter((r) => r.startsWith('group ')),
+      [first, 'group Pair'].filter((r, k, all) => all.indexOf(r) === k),
+      `down: ${down.join(' / ')}`,
+    );
+    assert.ok(down.includes('alert Pair p1') && down.includes('alert Pair p2'), down.join(' / '));
+    // Back up: the same stops, with the single-alert headers passed over (but the first).
+    const up = [down.at(-1)!];
+    for (let i = 0; i < 5; i++) up.push(await press('k'));
+    assert.deepEqual(up.reverse(), down, 'k retraces j');
+  });
+});
