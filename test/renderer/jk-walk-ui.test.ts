@@ -26,16 +26,16 @@ describe('j/k walk alerts', { skip: amSkipReason() }, () => {
   before(() => ({ page } = t));
 
   /** The cursor row as "group Pair" or "alert SoloA a". */
-  const cursor = () =>
-    page.evaluate(() => {
-      const row = document.querySelector(
-        '[data-testid=alert-row].selected, [data-testid=group-row].selected',
-      );
-      if (!row) return '';
-      const name = /SoloA|SoloB|Pair/.exec(row.textContent ?? '')?.[0] ?? '?';
-      if (row.getAttribute('data-testid') === 'group-row') return `group ${name}`;
-      return `alert ${name} ${/instance=(\w+)/.exec(row.textContent ?? '')?.[1] ?? ''}`.trim();
-    });
+  const cursor = async () => {
+    const row = page
+      .locator('[data-testid=alert-row].selected, [data-testid=group-row].selected')
+      .first();
+    if ((await row.count()) === 0) return '';
+    const text = (await row.textContent()) ?? '';
+    const name = /SoloA|SoloB|Pair/.exec(text)?.[0] ?? '?';
+    if ((await row.getAttribute('data-testid')) === 'group-row') return `group ${name}`;
+    return `alert ${name} ${/instance=(\w+)/.exec(text)?.[1] ?? ''}`.trim();
+  };
 
   async function press(key: string): Promise<string> {
     const was = await cursor();

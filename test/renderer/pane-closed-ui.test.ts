@@ -25,13 +25,13 @@ describe('the detail pane, closed, stays closed', { skip: amSkipReason() }, () =
 
   const pane = () => page.getByTestId('detail-pane');
   /** The alertname of the cursor row (an alert row or a group header), or null. */
-  const cursor = () =>
-    page.evaluate(() => {
-      const row = document.querySelector(
-        '.selected[data-testid=alert-row], .selected[data-testid=group-row]',
-      );
-      return row ? (/Pane[ABC]/.exec(row.textContent ?? '')?.[0] ?? '?') : null;
-    });
+  const cursor = async () => {
+    const row = page
+      .locator('[data-testid=alert-row].selected, [data-testid=group-row].selected')
+      .first();
+    if ((await row.count()) === 0) return null;
+    return /Pane[ABC]/.exec((await row.textContent()) ?? '')?.[0] ?? '?';
+  };
 
   async function clearToasts() {
     for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
@@ -67,7 +67,12 @@ describe('the detail pane, closed, stays closed', { skip: amSkipReason() }, () =
     assert.equal(await pane().count(), 0, 'j does not bring the pane back');
     // The focus (on PaneA's row, clicked) went along: Enter acts on the cursor row.
     assert.equal(
-      await page.evaluate(() => document.activeElement?.closest('.selected') !== null),
+      await page.evaluate(() => {
+        const g = globalThis as unknown as {
+          document: { activeElement: { closest(s: string): unknown } | null };
+        };
+        return (g.document.activeElement?.closest('.selected') ?? null) !== null;
+      }),
       true,
       'focus follows the cursor',
     );
