@@ -130,4 +130,19 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
       /namespace=kube-system/,
     );
   });
+
+  it('at 480 px each row still says what is wrong, beside where and the severity', async () => {
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 480, height: 680 });
+    try {
+      const facts = await rowFacts();
+      for (const f of facts) {
+        assert.ok(f.summary >= 40, `${f.name}: summary ${f.summary} px wide at 480`);
+        assert.equal(f.badgeCut, false, `${f.name}: the severity word is cut at 480`);
+        assert.ok(f.chips.length >= 1, `${f.name}: no label left at 480`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 960, height: 680 });
+    }
+  });
 });
