@@ -93,6 +93,15 @@ describe('the detail pane, closed, stays closed', { skip: amSkipReason() }, () =
     await waitFor(async () => (await cursor()) === null, {
       message: 'the second Esc leaves the row',
     });
+    // Left: j starts again at the top (the first alert), not after the row left.
+    await page.keyboard.press('j');
+    await waitFor(async () => (await cursor()) !== null);
+    assert.equal(
+      await page.locator('.selected').first().textContent(),
+      await page.locator('[data-testid=alert-row]').first().textContent(),
+    );
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
 
     // A click shows it again, wherever the cursor was.
     await page.locator('[data-testid=alert-row]', { hasText: 'PaneC' }).click();
