@@ -52,11 +52,30 @@ function earlyScript(): Plugin {
   };
 }
 
+/**
+ * The window's RE2 engine comes late (src/lib/matchers/re2-engine-lazy.ts): every import of
+ * main/core/matchers/re2-engine.ts, relative or through `$core`, gets the lazy module instead,
+ * so re2js becomes a chunk fetched after the list is drawn, not part of opening the window.
+ */
+function lateRegexEngine(): Plugin {
+  const core = fileURLToPath(new URL('../main/core/matchers/re2-engine.ts', import.meta.url));
+  const lazy = fileURLToPath(new URL('src/lib/matchers/re2-engine-lazy.ts', import.meta.url));
+  return {
+    name: 'amtray-late-regex-engine',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.includes('re2-engine') || source.includes('re2-engine-lazy')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && resolved.id === core ? lazy : null;
+    },
+  };
+}
+
 export default defineConfig({
   root,
   // Relative asset URLs: the same build is loaded from app:// (Electron) and http:// (browser shell).
   base: './',
-  plugins: [svelte(), devCsp(), earlyScript()],
+  plugins: [lateRegexEngine(), svelte(), devCsp(), earlyScript()],
   // The window imports the Electron-free core (types, matchers, model rules) as `$core/...`.
   resolve: { alias: { $core: fileURLToPath(new URL('../main/core', import.meta.url)) } },
   build: {
@@ -69,6 +88,13 @@ export default defineConfig({
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         sound: fileURLToPath(new URL('sound.html', import.meta.url)),
         early: fileURLToPath(new URL('src/early.ts', import.meta.url)),
+      },
+      // The late RE2 engine by its own name (it would be "build-…", after re2js's file).
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/re2js/'))
+            ? 'assets/re2js-[hash].js'
+            : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -3,6 +3,7 @@
 // quotes is a matcher and must parse; anything else is free text searched in labels and
 // annotations. Errors carry the 0-based position in the whole input so the bar can point at it.
 import { MatcherParseError, parseMatcher, parsersDisagree } from '../matchers/parse.ts';
+import { RegexEngineNotLoaded } from '../matchers/regex-engine-error.ts';
 import type { Matcher } from '../api/types.ts';
 
 export interface ParsedFilter {
@@ -79,6 +80,8 @@ export function parseFilterText(input: string): ParsedFilter {
         result.matchers.push(parseMatcher(trimmed));
         if (parsersDisagree(trimmed)) result.ambiguous.push(trimmed);
       } catch (e) {
+        // Not a verdict on the text: the window asks again once the engine is there.
+        if (e instanceof RegexEngineNotLoaded) throw e;
         if (result.error) continue;
         const position = e instanceof MatcherParseError ? at + e.position : at;
         // The parser's position is relative to the segment: report the absolute one instead.

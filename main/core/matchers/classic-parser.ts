@@ -3,7 +3,8 @@
 // rule for rule: its tolerant unquoted values, its three escapes (\n \" \\; any other backslash
 // stays literal, so "tab\there" is `tab\there`, not a tab) and its error texts.
 import type { Matcher } from '../api/types.ts';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { RE2JS as Engine } from './re2-engine.ts';
 import { goTrimSpace, hasLoneSurrogate } from './go-text.ts';
 import { newMatcher, ParseFailure, type MatchType } from './matcher.ts';
 
@@ -12,7 +13,7 @@ import { newMatcher, ParseFailure, type MatchType } from './matcher.ts';
 // otherwise spend before its first paint (no filter text usually needs it by then).
 let matcherRe: RE2JS | undefined;
 function matcherExpression(): RE2JS {
-  return (matcherRe ??= RE2JS.compile(
+  return (matcherRe ??= Engine.compile(
     '^\\s*([a-zA-Z_:][a-zA-Z0-9_:]*)\\s*(=~|=|!=|!~)\\s*((?s).*?)\\s*$',
   ));
 }

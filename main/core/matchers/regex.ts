@@ -3,7 +3,7 @@
 // (POSIX classes, \p{..}, \Q..\E, flag groups, (?P<n>..)), code-point semantics for `.`, the
 // same error messages, and linear-time matching: a hostile pattern from a server or a
 // colleague's silence can never stall the core or the window (no backtracking).
-import { RE2JS, RE2JSSyntaxException } from 're2js';
+import { RE2JS, RE2JSSyntaxException, RegexEngineNotLoaded } from './re2-engine.ts';
 
 export type CompiledRegex =
   { ok: true; test(value: string): boolean } | { ok: false; error: string };
@@ -30,6 +30,7 @@ function compile(value: string): CompiledRegex {
     // test() is an unanchored search, as Go's MatchString: the anchors are in the pattern.
     return { ok: true, test: (s: string) => re.test(s) };
   } catch (err) {
+    if (err instanceof RegexEngineNotLoaded) throw err;
     return { ok: false, error: goRegexpError(err, `^(?:${value})$`) };
   }
 }
@@ -84,6 +85,7 @@ export function silenceRegexError(value: string): string | undefined {
       try {
         RE2JS.compile(value);
       } catch (err) {
+        if (err instanceof RegexEngineNotLoaded) throw err;
         error = goRegexpError(err, value);
       }
     }

@@ -7,6 +7,22 @@ import type { UiSettings } from '$core/settings/types.ts';
 import { parseFilterText, splitSegments, type ParsedFilter } from '$core/list/filter-text.ts';
 import type { AlertFilter } from '$core/list/rows.ts';
 import { filterValue } from './list-params.ts';
+import { regexEngine } from '../matchers/regex-engine.svelte.ts';
+
+/**
+ * What the text reads as while the window's RE2 engine is still on its way (the first second
+ * of a fresh window, lib/matchers): nothing yet, no error. The list itself is not affected (the
+ * core reads the filter text); only the bar's chips and messages wait.
+ */
+const NOT_READ_YET: ParsedFilter = Object.freeze({
+  matchers: [],
+  words: [],
+  error: null,
+  ambiguous: [],
+}) as ParsedFilter;
+
+/** Only a segment with one of these can be a matcher; free words never need RE2. */
+const MAY_HOLD_MATCHER = /[=!~]/;
 
 export type FilterValue = UiSettings['filter'];
 
@@ -68,8 +84,16 @@ export class FilterState {
   /** The text read as matchers and free words (and its error, if any); parsed once per text. */
   get parsed(): ParsedFilter {
     const text = this.#text;
-    if (this.#parsed?.text !== text) this.#parsed = { text, parsed: parseFilterText(text) };
+    if (this.#parsed?.text !== text) {
+      if (MAY_HOLD_MATCHER.test(text) && !regexEngine.loaded) return NOT_READ_YET;
+      this.#parsed = { text, parsed: parseFilterText(text) };
+    }
     return this.#parsed.parsed;
+  }
+
+  /** False while the text waits for the RE2 engine to be read (the first second, at most). */
+  get read(): boolean {
+    return this.parsed !== NOT_READ_YET;
   }
 
   /** What the alert list filters by (a new object per read: derive it to keep one). */
@@ -189,6 +213,11 @@ export class FilterState {
    * on the same label and value; does nothing when it is already there.
    */
   addMatcher(name: string, value: string, negate = false): void {
+    if (!this.read) {
+      // Whether it is there already needs the text read: a click in the first second waits.
+      void regexEngine.load().then(() => this.addMatcher(name, value, negate));
+      return;
+    }
     const wanted = formatMatcher({ name, value, isRegex: false, isEqual: !negate });
     const opposite = formatMatcher({ name, value, isRegex: false, isEqual: negate });
     const present = this.parsed.matchers.some(

@@ -3,7 +3,10 @@
 // to evaluate on a fresh page, the shell and list alone ~35). Each loader is memoised, so
 // `{#await}` gets the same promise every time, and `warmViews` loads them all once the window
 // has drawn its list, so the first switch to another view does not wait for a fetch. A view
-// that cannot be loaded says so (App.svelte) instead of leaving the window blank.
+// that cannot be loaded says so (App.svelte) instead of leaving the window blank. The RE2
+// engine is warmed with them (every view but the shortcuts waits for it).
+
+import { regexEngine } from '../matchers/regex-engine.svelte.ts';
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let promise: Promise<T> | undefined;
@@ -15,13 +18,21 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/**
+ * The view, once the RE2 engine is there too: silences, settings and the timeline read
+ * matchers as they draw (the engine is fetched late, lib/matchers/re2-engine-lazy.ts).
+ */
+function withRegex<T>(view: Promise<T>): Promise<T> {
+  return Promise.all([view, regexEngine.load()]).then(([v]) => v);
+}
+
 export const lazyViews = {
-  silences: once(() => import('../../views/silences/SilencesView.svelte')),
-  instances: once(() => import('../../views/instances/InstancesView.svelte')),
-  timeline: once(() => import('../../views/timeline/TimelineView.svelte')),
-  settings: once(() => import('../../views/settings/SettingsView.svelte')),
-  setup: once(() => import('../../views/settings/SetupScreen.svelte')),
-  silenceDialog: once(() => import('../../views/silences/SilenceDialog.svelte')),
+  silences: once(() => withRegex(import('../../views/silences/SilencesView.svelte'))),
+  instances: once(() => withRegex(import('../../views/instances/InstancesView.svelte'))),
+  timeline: once(() => withRegex(import('../../views/timeline/TimelineView.svelte'))),
+  settings: once(() => withRegex(import('../../views/settings/SettingsView.svelte'))),
+  setup: once(() => withRegex(import('../../views/settings/SetupScreen.svelte'))),
+  silenceDialog: once(() => withRegex(import('../../views/silences/SilenceDialog.svelte'))),
   shortcuts: once(() => import('../../views/shell/ShortcutsSheet.svelte')),
 };
 

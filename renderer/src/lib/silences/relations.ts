@@ -23,6 +23,9 @@ export interface ExpiredSilences {
   skipped: number;
 }
 
+/** None (yet). */
+export const NO_EXPIRED: ExpiredSilences = Object.freeze({ silences: [], skipped: 0 });
+
 /**
  * Expired silences of the alert's clusters whose matchers match it. One whose regex is over
  * the matching budget ($core/matchers/budget.ts) is skipped and counted, never guessed.
