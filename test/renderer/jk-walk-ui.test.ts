@@ -70,3 +70,42 @@ describe('j/k walk alerts', { skip: amSkipReason() }, () => {
     assert.deepEqual(up.reverse(), down, 'k retraces j');
   });
 });
+
+describe('← on an alert', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: ['p1', 'p2', 'p3'].map((i) =>
+      makeAlert({ alertname: 'Trio', severity: 'warning', instance: i }),
+    ),
+    viewport: { width: 960, height: 680 },
+    ready: (page) =>
+      waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 3, {
+        timeoutMs: 30_000,
+      }),
+  });
+
+  it('collapses its group with focus on the header, so Enter opens it again', async () => {
+    const { page } = t;
+    // Focus in the list, on an alert row (a click), the pane closed to walk at full width.
+    await page.locator('[data-testid=alert-row]', { hasText: 'p2' }).click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowLeft');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 0, {
+      message: 'the group collapsed',
+    });
+    const header = page.locator('[data-testid=group-row].selected');
+    await header.waitFor();
+
+    await waitFor(
+      () =>
+        header.evaluate((el) => {
+          const d = (globalThis as unknown as { document: { activeElement: unknown } }).document;
+          return el.contains(d.activeElement as never);
+        }),
+      { message: 'focus on the cursor header' },
+    );
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 3, {
+      message: 'Enter on the header expanded the group again',
+    });
+  });
+});
