@@ -10,7 +10,7 @@ import { silenceRequestFor } from './silence-request.ts';
 
 interface AckStore {
   view: { silences: Readonly<Record<string, SilenceView>> };
-  silences: { acknowledge(from: QuickFrom, what: string): Promise<void> };
+  silences: { acknowledge(from: QuickFrom, what: string, onUndo?: () => void): Promise<void> };
   notifications: { flash(message: Flash): void };
 }
 
@@ -33,8 +33,11 @@ function alertWhat(row: Extract<Row, { kind: 'alert' }>): string {
   return telling.length > 0 ? `${name} (${telling.join(', ')})` : name;
 }
 
-/** Acknowledges the row; false when there is nothing to acknowledge (no row, a section). */
-export function ackRow(row: Row | null, store: AckStore): boolean {
+/**
+ * Acknowledges the row; false when there is nothing to acknowledge (no row, a section).
+ * `onUndo` runs if the ack is undone.
+ */
+export function ackRow(row: Row | null, store: AckStore, onUndo?: () => void): boolean {
   if (!row || row.kind === 'section') return false;
   const what =
     row.kind === 'group' ? Object.values(row.group.labels).join(' / ') || 'group' : alertWhat(row);
@@ -52,6 +55,6 @@ export function ackRow(row: Row | null, store: AckStore): boolean {
   const request = silenceRequestFor(row);
   const from = request.mode === 'create' ? request.from : undefined;
   if (!from) return false;
-  void store.silences.acknowledge(from, what);
+  void store.silences.acknowledge(from, what, onUndo);
   return true;
 }

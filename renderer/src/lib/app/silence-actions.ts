@@ -23,8 +23,12 @@ export class SilenceActions {
     this.#o = options;
   }
 
-  /** Acknowledge a group or an alert until it resolves (a short ack silence the core tends). */
-  async acknowledge(from: QuickFrom, what: string): Promise<void> {
+  /**
+   * Acknowledge a group or an alert until it resolves (a short ack silence the core tends).
+   * `onUndo` runs when the ack is undone (the toast's Undo, `u`): the list puts its cursor
+   * back on the row.
+   */
+  async acknowledge(from: QuickFrom, what: string, onUndo?: () => void): Promise<void> {
     try {
       const results = await this.#o.bridge['silences:acknowledge'](from);
       const mins = this.#o.settings()?.silences.ackMinutes ?? 15;
@@ -39,7 +43,10 @@ export class SilenceActions {
         body: `${what} ${where}: silenced until it resolves (renewed every ${mins} min while this app runs).`,
         silenceKey: results[0]?.silenceKey,
         // `a` is one key beside `s` and `x`: a slip is undone from the toast at once.
-        undo: () => void this.unacknowledge(keys, what),
+        undo: () => {
+          onUndo?.();
+          void this.unacknowledge(keys, what);
+        },
       });
     } catch (e) {
       this.#o.flash({ title: 'Acknowledge failed', body: `${what}: ${errorMessage(e)}` });
