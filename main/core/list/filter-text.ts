@@ -24,7 +24,15 @@ interface Segment {
   start: number;
 }
 
-/** Split on commas outside double quotes, keeping each segment's offset. */
+/** A whole matcher whose value is quoted: `name="value"` (the name may be quoted too). */
+const QUOTED_MATCHER =
+  /^\s*(?:[^\s"=!~,]+|"(?:[^"\\]|\\.)*")\s*(?:=~|!~|!=|=)\s*"(?:[^"\\]|\\.)*"$/;
+
+/**
+ * Split on commas outside double quotes, keeping each segment's offset. A space after a
+ * matcher's closing quote separates too: `severity="critical" checkout` is the matcher and the
+ * word, as karma and the user read it (it was one segment, an error, and filtered nothing).
+ */
 export function splitSegments(input: string): Segment[] {
   const out: Segment[] = [];
   let start = 0;
@@ -39,6 +47,14 @@ export function splitSegments(input: string): Segment[] {
     else if (c === ',' && !inQuote) {
       out.push({ text: input.slice(start, i), start });
       start = i + 1;
+    } else if (
+      !inQuote &&
+      (c === ' ' || c === '\t') &&
+      input[i - 1] === '"' &&
+      QUOTED_MATCHER.test(input.slice(start, i))
+    ) {
+      out.push({ text: input.slice(start, i), start });
+      start = i;
     }
   }
   out.push({ text: input.slice(start), start });
