@@ -52,9 +52,15 @@ export class FilterState {
   // Not $derived: this object is made lazily, inside whichever component reads it first, and a
   // $derived made there would belong to that component and stop updating once it is gone.
   #parsed: { text: string; parsed: ParsedFilter } | null = null;
+  /**
+   * The last text that read without an error: what the list filters by meanwhile. It starts
+   * as the remembered filter, which the list shows at once (before the RE2 engine is there).
+   */
+  #lastRead: string;
 
   constructor({ saved, onchange }: FilterStateOptions) {
     this.#text = saved.text;
+    this.#lastRead = saved.text;
     this.#toggles = {
       showActive: saved.showActive,
       showSilenced: saved.showSilenced,
@@ -87,8 +93,30 @@ export class FilterState {
     if (this.#parsed?.text !== text) {
       if (MAY_HOLD_MATCHER.test(text) && !regexEngine.loaded) return NOT_READ_YET;
       this.#parsed = { text, parsed: parseFilterText(text) };
+      if (this.#parsed.parsed.error === null) this.#lastRead = text;
     }
     return this.#parsed.parsed;
+  }
+
+  /**
+   * What the list filters by: the filter, but while its text does not read (a matcher being
+   * typed, a bad regex) the last text that did. The core leaves out a segment it cannot read,
+   * so `alertname="Disk` half-typed showed every alert for a moment, and a mistake kept
+   * showing everything while its message waited for a pause in typing.
+   */
+  get listValue(): FilterValue {
+    const value = this.value;
+    const parsed = this.parsed;
+    // Not read yet (the engine is on its way, a fraction of a second): the list waits with the
+    // last text that read, as for an error.
+    if (parsed !== NOT_READ_YET && parsed.error === null) return value;
+    return { ...value, text: this.#lastRead };
+  }
+
+  /** Whether the list shows an earlier text than the bar because this one does not read. */
+  get listBehind(): boolean {
+    const parsed = this.parsed;
+    return parsed !== NOT_READ_YET && parsed.error !== null && this.#lastRead !== this.#text;
   }
 
   /** False while the text waits for the RE2 engine to be read (the first second, at most). */
