@@ -12,6 +12,7 @@ import { Facets } from '../alerts/facets.svelte.ts';
 import { ListWindow } from '../alerts/list-window.svelte.ts';
 import { listParams, NOTHING_COLLAPSED } from '../alerts/list-params.ts';
 import { warmSilences } from '../silences/silence-list.ts';
+import { clusterNameFromSettings } from '../view/cluster-names.ts';
 import { createContext } from 'svelte';
 import type { AppInfo, BridgeApi, Subscriptions } from '$core/bridge/contract.ts';
 import type { InstanceSecrets } from '$core/service.ts';
@@ -86,6 +87,7 @@ export class AppStore {
       flash: (message) => this.notifications.flash(message),
       clusterLabel: (id) => this.view.clusterLabel(id),
     });
+    this.view.useEarlyNames((id) => clusterNameFromSettings(id, settings.settings));
   }
 
   get now(): number {

@@ -143,10 +143,16 @@ export class ViewStore {
     return Object.keys(names).sort();
   });
 
+  /** Where a cluster's name is found before the view has it (app-store: the settings). */
+  #earlyName: (id: string) => string | undefined = () => undefined;
+  useEarlyNames(names: (id: string) => string | undefined): void {
+    this.#earlyName = names;
+  }
+
   /** A cluster as people know it: a standalone instance by its own name. */
   clusterLabel(id: string): string {
     const c = this.clusters[id];
-    if (!c) return id;
+    if (!c) return this.#earlyName(id) ?? id;
     if (c.members.length === 1) return this.instances[c.members[0]!]?.name ?? c.name;
     return c.name;
   }
