@@ -4,6 +4,7 @@
 import type { Matcher } from '../api/types.ts';
 import { evaluateAlert } from './evaluate.ts';
 import { parseMatchers } from './parse.ts';
+import { RegexEngineNotLoaded } from './regex-engine-error.ts';
 
 export type LabelTest = (labels: Readonly<Record<string, string>>) => boolean;
 
@@ -20,7 +21,9 @@ export function labelTest(text: string): LabelTest | undefined {
   let matchers: Matcher[] = [];
   try {
     matchers = text.trim() === '' ? [] : parseMatchers(text);
-  } catch {
+  } catch (err) {
+    // Not a verdict on the text (the window's RE2 engine is on its way): not cached.
+    if (err instanceof RegexEngineNotLoaded) throw err;
     matchers = [];
   }
   const first = matchers.find((m) => !m.isRegex && m.isEqual !== false && m.value !== '');
