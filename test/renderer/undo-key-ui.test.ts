@@ -169,3 +169,66 @@ describe('u puts the cursor back on the row it acknowledged', { skip: amSkipReas
     await waitFor(() => cursorOn('b2'), { message: 'the cursor is back on it' });
   });
 });
+
+describe('a again right after an undone ack acknowledges again', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [makeAlert({ alertname: 'AckTwice', severity: 'critical', instance: 't1' })],
+    viewport: { width: 960, height: 680 },
+    ready: (page) =>
+      page.locator('[data-testid=group-row]', { hasText: 'AckTwice' }).waitFor({ timeout: 30_000 }),
+  });
+
+  async function activeAcks(): Promise<number> {
+    const res = await fetch(`${t.am.url}/api/v2/silences`);
+    const all = (await res.json()) as ServerSilence[];
+    return all.filter(
+      (s) =>
+        s.status.state === 'active' &&
+        s.matchers.some((m) => m.name === 'alertname' && m.value === 'AckTwice'),
+    ).length;
+  }
+
+  // The undone ack's silence is expired on the server, but the alert's "silenced by" comes
+  // from the next poll of its alerts: the row must not read as still acknowledged meanwhile.
+  for (const on of ['group', 'alert'] as const) {
+    it(`on the ${on} row, before the next poll`, async () => {
+      const { page } = t;
+      const toast = (title: string) =>
+        page.locator('[data-testid=toast]').filter({ hasText: title });
+      const row =
+        on === 'group'
+          ? page.locator('[data-testid=group-row]', { hasText: 'AckTwice' })
+          : page.locator('[data-testid=alert-row]', { hasText: 'instance=t1' });
+      await row.locator(on === 'group' ? '.sev-dot' : '.age').click();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('a');
+      await toast('Acknowledged').first().waitFor({ timeout: 15_000 });
+      await waitFor(async () => (await activeAcks()) === 1, {
+        timeoutMs: 10_000,
+        message: 'the ack is on the server',
+      });
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('u');
+      await toast('Acknowledgement ended').first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await toast('Acknowledgement ended').first().waitFor({ state: 'detached', timeout: 5_000 });
+      await page.keyboard.press('a');
+      await waitFor(
+        async () =>
+          (await toast('Already acknowledged').count()) > 0 ||
+          (await toast('Acknowledged').count()) > 0,
+        { timeoutMs: 15_000, message: 'a answers' },
+      );
+      assert.equal(await toast('Already acknowledged').count(), 0, 'not "already acknowledged"');
+      await waitFor(async () => (await activeAcks()) === 1, {
+        timeoutMs: 10_000,
+        message: 'acknowledged again on the server',
+      });
+      // Leave it as found.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('u');
+      await waitFor(async () => (await activeAcks()) === 0, { timeoutMs: 10_000 });
+    });
+  }
+});
