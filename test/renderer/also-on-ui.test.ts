@@ -53,7 +53,7 @@ describe('an alert on two Alertmanagers says so on its rows', { skip: amSkipReas
       .locator('[data-testid=alert-row]', { hasText: 'DiskFull' })
       .locator('[data-testid=alert-also-on]');
     const shown = async () =>
-      (await badges.allInnerTexts()).map((t) => t.replace(/\s/g, ' ')).sort();
+      (await badges.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ')).sort();
     assert.deepEqual(await shown(), ['also on am1', 'also on am2']);
     // Never cut, also beside the detail pane (the row is narrower: "+am2").
     const whole = async () =>

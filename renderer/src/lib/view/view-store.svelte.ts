@@ -20,6 +20,7 @@ import {
   type LoadingProgress,
 } from './apply.ts';
 import { isUnhealthy } from '$core/model/health.ts';
+import { tailStartAmong } from '../format/tail-cut.ts';
 
 /** One collection: the reader's object, and a version bumped when it changes in place. */
 class Collection<T> {
@@ -155,6 +156,17 @@ export class ViewStore {
     if (!c) return this.#earlyName(id) ?? id;
     if (c.members.length === 1) return this.instances[c.members[0]!]?.name ?? c.name;
     return c.name;
+  }
+
+  /** Every cluster's name as clusterLabel says it (where names differ: clusterTailAt). */
+  readonly #clusterLabels = $derived(Object.keys(this.clusters).map((id) => this.clusterLabel(id)));
+
+  /**
+   * Where a cluster's name keeps its end when cut short of room (a badge): from where it
+   * differs from the others' names, when that is at their end ("127.0.0.1:19093").
+   */
+  clusterTailAt(id: string): number {
+    return tailStartAmong(this.clusterLabel(id), this.#clusterLabels);
   }
 
   readonly #reader = new ViewStreamReader();
