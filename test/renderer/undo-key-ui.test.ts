@@ -167,6 +167,23 @@ describe('u puts the cursor back on the row it acknowledged', { skip: amSkipReas
       message: 'the row is back',
     });
     await waitFor(() => cursorOn('b2'), { message: 'the cursor is back on it' });
+    // Focus came with it: one row looks chosen, and Enter opens the row `s` and `a` act on.
+    await waitFor(
+      async () => {
+        const text = await page.evaluate(() => {
+          const d = globalThis as unknown as {
+            document: { activeElement: { closest(s: string): { textContent: string } | null } };
+          };
+          return d.document.activeElement.closest('.selected')?.textContent ?? '';
+        });
+        return /instance=b2/.test(text);
+      },
+      { message: 'focus is on the cursor row' },
+    );
+    await page.keyboard.press('Enter');
+    const detail = page.getByTestId('alert-detail');
+    await detail.waitFor({ timeout: 10_000 });
+    assert.match((await detail.textContent()) ?? '', /instance=b2/);
   });
 });
 
