@@ -92,3 +92,50 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     assert.deepEqual(t.ui.problems, []);
   });
 });
+
+describe(
+  'an ack on some of a group is not the group acknowledged',
+  { skip: amSkipReason() },
+  () => {
+    const t = useAlertmanagerUi({
+      alerts: ['p1', 'p2', 'p3'].map((i) =>
+        makeAlert({ alertname: 'UiPart', severity: 'critical', instance: i }),
+      ),
+      viewport: { width: 1200, height: 700 },
+      ready: (page) =>
+        waitFor(async () => (await page.locator('[data-testid=alert-row]').count()) === 3, {
+          timeoutMs: 30_000,
+        }),
+    });
+
+    it('the header says "1 of 3 acked" with no Un-ack; all of them, "acknowledged by you"', async () => {
+      const { page } = t;
+      const header = page.locator('[data-testid=group-row]', { hasText: 'UiPart' });
+      const row = (i: string) =>
+        page.locator('[data-testid=alert-row]', { hasText: `instance=${i}` });
+      await row('p2').locator('.age').click();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('a');
+      await waitFor(
+        async () =>
+          (await row('p2').locator('[data-testid=alert-state]').textContent()) ===
+          'acknowledged by you',
+        { timeoutMs: 20_000, message: 'the alert is acknowledged' },
+      );
+      const part = header.getByTestId('group-ack-part');
+      await part.waitFor({ timeout: 10_000 });
+      assert.equal((await part.textContent())?.trim(), '1 of 3 acked');
+      assert.equal(await header.getByTestId('group-ack').count(), 0, 'not the group as handled');
+      assert.equal(await header.getByTestId('unack').count(), 0, 'Un-ack is on the alert row');
+      await row('p2').getByTestId('unack').waitFor();
+
+      // The whole group acknowledged: the header says so, and ends it.
+      await header.getByTestId('ack-group-row').click();
+      const whole = header.getByTestId('group-ack');
+      await whole.waitFor({ timeout: 20_000 });
+      assert.equal(await whole.textContent(), 'acknowledged by you');
+      assert.equal(await header.getByTestId('group-ack-part').count(), 0);
+      await header.getByTestId('unack').waitFor();
+    });
+  },
+);

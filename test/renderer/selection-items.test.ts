@@ -40,7 +40,14 @@ const groups = [groupRow(gA, [a1, a2]), groupRow(gB, [b1])];
 function wire(list: Row[]): ListRow[] {
   return list.map((r) =>
     r.kind === 'group'
-      ? { ...r, shown: r.alerts.length, common: {}, silencedBy: [], allAckedByMe: false }
+      ? {
+          ...r,
+          shown: r.alerts.length,
+          common: {},
+          silencedBy: [],
+          allAckedByMe: false,
+          acked: { alerts: 0, of: r.alerts.length },
+        }
       : r.kind === 'alert'
         ? { ...r, groupCommon: {} }
         : r,

@@ -676,26 +676,35 @@ function inhibitorsOf(a: AlertView, view: ViewSnapshot): ListAlertRow['inhibitor
 }
 
 /**
- * Distinct silences on any of these alerts (a group's acks are found among them), and whether
- * every alert is under an active acknowledgement of this install's user.
+ * Distinct silences on any of these alerts (a group's acks are found among them), whether
+ * every alert is under an active acknowledgement of this install's user, and how many of them
+ * are under anyone's (the header says "1 of 5 acknowledged", not the whole group as handled).
  */
 function silencesOn(
   fps: readonly string[],
   view: ViewSnapshot,
-): Pick<ListGroupRow, 'silencedBy' | 'allAckedByMe'> {
+): Pick<ListGroupRow, 'silencedBy' | 'allAckedByMe' | 'acked'> {
   const keys = new Set<string>();
   let allMine = fps.length > 0;
+  let acked = 0;
+  let of = 0;
   for (const fp of fps) {
     const a = Object.hasOwn(view.alerts, fp) ? view.alerts[fp] : undefined;
+    if (a) of++;
     let mine = false;
+    let any = false;
     for (const k of a?.silencedBy ?? []) {
       if (keys.size < MAX_SILENCE_KEYS) keys.add(k);
       const s = Object.hasOwn(view.silences, k) ? view.silences[k] : undefined;
-      if (s?.ack?.mine && s.state === 'active') mine = true;
+      if (s?.ack && s.state === 'active') {
+        any = true;
+        if (s.ack.mine) mine = true;
+      }
     }
     if (!mine) allMine = false;
+    if (any) acked++;
   }
-  return { silencedBy: [...keys], allAckedByMe: allMine };
+  return { silencedBy: [...keys], allAckedByMe: allMine, acked: { alerts: acked, of } };
 }
 
 /**

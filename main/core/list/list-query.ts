@@ -44,6 +44,8 @@ export interface ListGroupRow extends Omit<GroupRow, 'alerts' | 'rank' | 'newest
   silencedBy: string[];
   /** Every one of its alerts is under an active acknowledgement of this install's user. */
   allAckedByMe: boolean;
+  /** How many of its alerts are under an active acknowledgement (anyone's), of how many. */
+  acked: { alerts: number; of: number };
 }
 
 export interface ListAlertRow extends Omit<AlertRow, 'alert'> {

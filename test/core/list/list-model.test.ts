@@ -745,6 +745,9 @@ describe('ListModel: what the window no longer works out from alerts it holds', 
     assert.deepEqual([...g0.silencedBy].sort(), ['c1/ack', 'c1/other']);
     assert.equal(g0.allAckedByMe, true);
     assert.equal(g1.allAckedByMe, false);
+    // How many are acknowledged, by anyone: the header says "1 of 4", not the group handled.
+    assert.deepEqual(g0.acked, { alerts: 4, of: 4 });
+    assert.deepEqual(g1.acked, { alerts: 1, of: 4 });
     const inhibited = a.items.find((r) => r.kind === 'alert' && r.alert.fingerprint === 'g2a0');
     assert.ok(inhibited?.kind === 'alert');
     assert.equal(inhibited.clusterId, 'c1');
