@@ -112,6 +112,36 @@ export function parseFilterText(input: string): ParsedFilter {
   return result;
 }
 
+/**
+ * The matcher being typed at the end of the text, if it cannot mean anything yet: an operator
+ * with no value (`namespace=`, `job=~`) or a value whose quote is still open
+ * (`cluster="prod-eu`). Live, these read as "no namespace" (every alert that has one hidden)
+ * or as an error that fell back to `cluster=`: "0 of 25" while the value was being typed. The
+ * window leaves such a segment out of the list until it is complete (`start`: where it
+ * begins; an explicit empty value is written `namespace=""`).
+ */
+export function matcherInProgress(input: string): { text: string; start: number } | null {
+  const segs = splitSegments(input);
+  const last = segs[segs.length - 1]!;
+  const text = last.text.trim();
+  if (text === '' || !hasOperator(text)) return null;
+  if (/(?:=~|!~|!=|=)\s*$/.test(text) || openQuote(text)) {
+    return { text, start: last.start + (last.text.length - last.text.trimStart().length) };
+  }
+  return null;
+}
+
+/** Whether a double quote is left open (backslash escapes inside quotes). */
+function openQuote(text: string): boolean {
+  let inQuote = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && inQuote) i++;
+    else if (c === '"') inQuote = !inQuote;
+  }
+  return inQuote;
+}
+
 /** What the caret is in, for autocompletion: a label name or a value of a label. */
 export type CompletionContext =
   | { kind: 'name'; prefix: string; from: number; to: number }

@@ -2,9 +2,10 @@
 // (`severity="critical" checkout` was one segment, an error that filtered nothing, and the
 // list showed every alert while the error waited for a pause in typing).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import {
   completionContext,
+  matcherInProgress,
   parseFilterText,
   splitSegments,
 } from '../../../main/core/list/filter-text.ts';
@@ -67,4 +68,28 @@ test('segments keep their offsets (error positions, completion)', () => {
     to: 20,
   });
   assert.equal(completionContext('a="x" sev', 9)?.kind, 'name');
+});
+
+describe('matcherInProgress', () => {
+  it('names a matcher at the end with no value yet or an open quote', () => {
+    assert.deepEqual(matcherInProgress('namespace='), { text: 'namespace=', start: 0 });
+    assert.deepEqual(matcherInProgress('a="b", cluster="prod-eu'), {
+      text: 'cluster="prod-eu',
+      start: 7,
+    });
+    assert.deepEqual(matcherInProgress('a="b" job=~'), { text: 'job=~', start: 6 });
+    assert.equal(matcherInProgress('x="a\\"b')?.text, 'x="a\\"b');
+  });
+  it('is null for complete matchers, words and empty text', () => {
+    for (const t of [
+      '',
+      'checkout',
+      'namespace=""',
+      'a=b',
+      'cluster="prod-eu"',
+      'a="b", ',
+      'x="a\\"b"',
+    ])
+      assert.equal(matcherInProgress(t), null, t);
+  });
 });

@@ -4,7 +4,12 @@
 // and each change is handed to `onchange` (the filter persistence saves it, debounced).
 import { formatMatcher } from '$core/matchers/format.ts';
 import type { UiSettings } from '$core/settings/types.ts';
-import { parseFilterText, splitSegments, type ParsedFilter } from '$core/list/filter-text.ts';
+import {
+  matcherInProgress,
+  parseFilterText,
+  splitSegments,
+  type ParsedFilter,
+} from '$core/list/filter-text.ts';
 import type { AlertFilter } from '$core/list/rows.ts';
 import { filterValue } from './list-params.ts';
 import { regexEngine } from '../matchers/regex-engine.svelte.ts';
@@ -51,7 +56,11 @@ export class FilterState {
   readonly #onchange: ((value: FilterValue) => void) | undefined;
   // Not $derived: this object is made lazily, inside whichever component reads it first, and a
   // $derived made there would belong to that component and stop updating once it is gone.
-  #parsed: { text: string; parsed: ParsedFilter } | null = null;
+  #parsed: {
+    text: string;
+    parsed: ParsedFilter;
+    typing: { text: string; start: number } | null;
+  } | null = null;
   /**
    * The last text that read without an error: what the list filters by meanwhile. It starts
    * as the remembered filter, which the list shows at once (before the RE2 engine is there).
@@ -92,10 +101,22 @@ export class FilterState {
     const text = this.#text;
     if (this.#parsed?.text !== text) {
       if (MAY_HOLD_MATCHER.test(text) && !regexEngine.loaded) return NOT_READ_YET;
-      this.#parsed = { text, parsed: parseFilterText(text) };
-      if (this.#parsed.parsed.error === null) this.#lastRead = text;
+      const parsed = parseFilterText(text);
+      const typing = matcherInProgress(text);
+      this.#parsed = { text, parsed, typing };
+      // A matcher being typed is not a text that read: `cluster=` counted as one, and the
+      // list fell back to "no cluster" (0 alerts) while `cluster="prod-eu` was typed.
+      if (typing === null && parsed.error === null) this.#lastRead = text;
     }
     return this.#parsed.parsed;
+  }
+
+  /**
+   * The matcher being typed at the end when it cannot mean anything yet (`cluster=`,
+   * `cluster="prod-eu`): left out of the list until complete, and not an error.
+   */
+  get typing(): { text: string; start: number } | null {
+    return this.parsed === NOT_READ_YET ? null : (this.#parsed?.typing ?? null);
   }
 
   /**
@@ -109,14 +130,21 @@ export class FilterState {
     const parsed = this.parsed;
     // Not read yet (the engine is on its way, a fraction of a second): the list waits with the
     // last text that read, as for an error.
-    if (parsed !== NOT_READ_YET && parsed.error === null) return value;
+    if (parsed !== NOT_READ_YET && parsed.error === null && this.typing === null) return value;
     return { ...value, text: this.#lastRead };
   }
 
-  /** Whether the list shows an earlier text than the bar because this one does not read. */
+  /**
+   * Whether the list shows an earlier text than the bar because this one does not read, or
+   * ends in a matcher still being typed.
+   */
   get listBehind(): boolean {
     const parsed = this.parsed;
-    return parsed !== NOT_READ_YET && parsed.error !== null && this.#lastRead !== this.#text;
+    return (
+      parsed !== NOT_READ_YET &&
+      (parsed.error !== null || this.typing !== null) &&
+      this.#lastRead !== this.#text
+    );
   }
 
   /** False while the text waits for the RE2 engine to be read (the first second, at most). */
