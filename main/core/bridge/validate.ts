@@ -75,6 +75,10 @@ export const listQuerySchema = z.strictObject({
       z.strictObject({ key: z.string().max(4096) }),
       z.strictObject({ index: z.number().int().min(0).max(1e9) }),
       z.strictObject({ fingerprint: id.optional(), groupKey: id.optional() }),
+      z.strictObject({
+        header: z.number().int().min(0).max(1e9),
+        step: z.union([z.literal(1), z.literal(-1)]),
+      }),
     ])
     .optional(),
 });

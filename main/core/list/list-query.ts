@@ -19,7 +19,12 @@ export type ListFind =
   | { key: string }
   | { index: number }
   /** An alert or group named from outside the list (tray item, notification, Timeline). */
-  | { fingerprint?: string; groupKey?: string };
+  | { fingerprint?: string; groupKey?: string }
+  /**
+   * The next (step 1) or previous (-1) header row from row `header`: a group's, or a
+   * section's when grouped by a label (`n`/`p`). Not found past the first or last.
+   */
+  | { header: number; step: 1 | -1 };
 
 export interface ListQuery {
   /** The window's own number: the newest query supersedes every older one. */

@@ -154,6 +154,17 @@ class GroupedRows implements RowIndex {
       if (this.length === 0) return { index: -1 };
       return { index: Math.max(0, Math.min(this.length - 1, Math.trunc(find.index))) };
     }
+    if ('header' in find) {
+      // Group rows start where `starts` says: the one after row i's group, or before it (its
+      // own header from one of its alert rows).
+      const n = groups.length;
+      if (n === 0) return { index: -1 };
+      const i = Math.min(find.header, this.length - 1);
+      const g = this.#groupAt(i);
+      if (find.step === 1) return { index: g + 1 < n ? this.#starts[g + 1]! : -1 };
+      if (i > this.#starts[g]!) return { index: this.#starts[g]! };
+      return { index: g > 0 ? this.#starts[g - 1]! : -1 };
+    }
     const { fingerprint: fp, groupKey: gk } = find;
     if (fp !== undefined) {
       // The first row of the alert in that view group, else anywhere, in list order.
@@ -246,6 +257,16 @@ class FlatRows implements RowIndex {
     if ('index' in find) {
       if (rows.length === 0) return { index: -1 };
       return { index: Math.max(0, Math.min(rows.length - 1, Math.trunc(find.index))) };
+    }
+    if ('header' in find) {
+      // The nearest row that is not an alert's (a section or group header) in that direction.
+      for (
+        let j = Math.min(find.header, rows.length) + find.step;
+        j >= 0 && j < rows.length;
+        j += find.step
+      )
+        if (rows[j]!.kind !== 'alert') return { index: j };
+      return { index: -1 };
     }
     const { fingerprint: fp, groupKey: gk } = find;
     let index = -1;

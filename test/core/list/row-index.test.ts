@@ -79,8 +79,47 @@ describe('RowIndex of group rows', () => {
         const gk = Object.keys(groups)[Math.floor(r() * nGroups)]!;
         finds.push({ fingerprint: fp }, { fingerprint: fp, groupKey: gk }, { groupKey: gk });
       }
+      // `n`/`p`: the next or previous header from any row, the first and last included.
+      for (const i of [0, flat.length - 1, ...Array.from({ length: 20 }, () => r() * flat.length)])
+        if (i >= 0)
+          for (const step of [1, -1] as const) finds.push({ header: Math.floor(i), step });
       for (const find of finds)
         assert.deepEqual(grouped.find(find), flat.find(find), JSON.stringify(find));
     }
+  });
+});
+
+describe('the next and previous header (n, p)', () => {
+  it('goes group to group from a header or an alert row, and not past the ends', () => {
+    const alerts: Record<string, ReturnType<typeof alertView>> = {};
+    const groups: Record<string, GroupView> = {};
+    for (let g = 0; g < 3; g++) {
+      const members = [0, 1].map((i) => `g${g}a${i}`);
+      for (const fp of members) alerts[fp] = alertView(fp, { alertname: `N${g}`, fp });
+      const key = `{}:{alertname="N${g}"}`;
+      groups[key] = {
+        key,
+        clusterId: 'c1',
+        receivers: ['r'],
+        labels: { alertname: `N${g}` },
+        alerts: members,
+        counts: { active: 0, suppressed: 0, unprocessed: 0 },
+        severity: '',
+        stale: false,
+      };
+    }
+    const prepared = prepareGroups(null, groups, alerts, ['critical', 'warning']);
+    const f = defaultUiSettings().filter;
+    const built = new GroupFilter().build(prepared, { ...f, matchers: [], words: [] });
+    // Rows: 0 header, 1-2 alerts, 3 header, 4-5, 6 header, 7-8.
+    const rows = drain(groupedRowsSteps(built.groups, new Set(), NEVER));
+    const at = (header: number, step: 1 | -1) => rows.find({ header, step }).index;
+    assert.equal(at(0, 1), 3);
+    assert.equal(at(1, 1), 3);
+    assert.equal(at(5, 1), 6);
+    assert.equal(at(7, 1), -1, 'none after the last group');
+    assert.equal(at(4, -1), 3, "an alert row's own header first");
+    assert.equal(at(3, -1), 0);
+    assert.equal(at(0, -1), -1, 'none before the first');
   });
 });
