@@ -1,0 +1,70 @@
+// A group header's own labels (what the group is: its cluster, beside its name) take the room
+// before the labels its alerts share and its receivers: "cluster=prod-e…" was cut at 960 and
+// even at 1280 while the shared labels beside it were whole (walk-through). Real Alertmanager
+// grouping by alertname and cluster, browser shell, Chromium.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, DEFAULT_CONFIG, makeAlert } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+const SHARED = {
+  namespace: 'checkout-production',
+  job: 'kube-state-metrics',
+  service: 'kube-state-metrics-main',
+  container: 'checkout-api-server',
+};
+
+describe("a group header's own labels come first", { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    amConfig: DEFAULT_CONFIG.replace('group_by: [alertname]', 'group_by: [alertname, cluster]'),
+    alerts: ['x2k4p', 'q8r7z', 'm3n9w'].flatMap((pod) =>
+      ['prod-eu-west-1', 'prod-us-east-1'].map((cluster) =>
+        makeAlert({
+          alertname: 'KubePodCrashLooping',
+          severity: 'warning',
+          cluster,
+          // Shared by a group's alerts, not by every alert in view: said on its header.
+          ...Object.fromEntries(Object.entries(SHARED).map(([k, v]) => [k, `${v}-${cluster}`])),
+          pod: `checkout-api-7d9f8c6b5-${pod}`,
+        }),
+      ),
+    ),
+    viewport: { width: 1280, height: 800 },
+    ready: (page) =>
+      page.locator('[data-testid=alert-count]', { hasText: '6 of 6' }).waitFor({ timeout: 30_000 }),
+  });
+  let page: Page;
+  before(() => ({ page } = t));
+
+  /** Each header's cluster chip: drawn on the line, and not cut. */
+  const clusterChips = () =>
+    page
+      .locator('[data-testid=group-row] .glabels > .chip[data-label=cluster]')
+      .evaluateAll((chips) =>
+        chips.map((c) => {
+          const line = c.closest('.glabels')!.getBoundingClientRect();
+          const b = c.getBoundingClientRect();
+          return {
+            text: c.textContent ?? '',
+            onLine: b.top < line.top + 10 && b.width > 0,
+            cut: [c, ...c.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+          };
+        }),
+      );
+
+  for (const width of [1280, 960]) {
+    it(`at ${width} px the cluster is whole beside the shared labels`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      await new Promise((r) => setTimeout(r, 300));
+      const chips = await clusterChips();
+      assert.equal(chips.length, 2, 'one header per cluster');
+      for (const c of chips) {
+        assert.ok(c.onLine, `shown: ${c.text}`);
+        assert.equal(c.cut, false, `whole at ${width}: ${c.text}`);
+      }
+      // What the alerts share is still said (it gives way first, not instead).
+      assert.ok((await page.locator('[data-testid=group-shared]').count()) > 0);
+    });
+  }
+});
