@@ -10,6 +10,7 @@
 // `openSilenceForm` to Navigation (the silence views call them on the store).
 import { Facets } from '../alerts/facets.svelte.ts';
 import { ListWindow } from '../alerts/list-window.svelte.ts';
+import { AlertsPlace } from '../alerts/alerts-place.ts';
 import { listParams, NOTHING_COLLAPSED } from '../alerts/list-params.ts';
 import { warmSilences } from '../silences/silence-list.ts';
 import { clusterNameFromSettings } from '../view/cluster-names.ts';
@@ -54,6 +55,8 @@ export class AppStore {
    * arrive, so the core answers while the shell is being drawn.
    */
   readonly list: ListWindow;
+  /** Where the reader was in the alert list when they went to another view. */
+  readonly alertsPlace = new AlertsPlace();
   readonly #sounds: NotificationSounds;
   /** Ticks every few seconds so ages ("firing 12m") stay live. */
   #now = $state(Date.now());
