@@ -37,6 +37,12 @@ interface Section {
   groups: GroupRow[];
   rank: number;
   newest: number;
+  /**
+   * Its alerts, each once: an alert in two of its groups (two receivers' routes, or one alert
+   * on two separate Alertmanagers) was counted twice, and the sections' counts summed to more
+   * than the list's "N of M". Made only where groups share alerts (a second group).
+   */
+  seen: Set<string> | null;
 }
 
 /**
@@ -71,11 +77,17 @@ export function* sectionRowsSteps(
           groups: [],
           rank: p.rank,
           newest: p.newest,
+          seen: null,
         };
         sections.set(v, s);
       }
+      if (s.groups.length === 1) s.seen = new Set(s.groups[0]!.alerts.map((a) => a.fingerprint));
       s.groups.push(p);
-      s.row.alerts += p.alerts.length;
+      if (s.seen === null) s.row.alerts += p.alerts.length;
+      else {
+        for (const a of p.alerts) s.seen.add(a.fingerprint);
+        s.row.alerts = s.seen.size;
+      }
       if (p.rank < s.rank) {
         s.rank = p.rank;
         s.row.severity = p.severity;

@@ -813,3 +813,21 @@ describe('ListModel alert rows say what their group shares', () => {
     }
   });
 });
+
+describe('sections count each alert once', () => {
+  it('an alert in two groups of a section counts once, as the list does', () => {
+    const view = fleet(4, 6);
+    for (const fp of Object.keys(view.alerts)) view.alerts[fp] = { ...view.alerts[fp]!, ...ACTIVE };
+    // Group k1 also holds two of k0's alerts (a second receiver's route, or a second
+    // Alertmanager's group of the same alert).
+    const k1 = view.groups['k1']!;
+    view.groups['k1'] = { ...k1, alerts: [...k1.alerts, 'g0a0', 'g0a1'] };
+    const model = new ListModel(sourceOf(() => view));
+    const a = model.answer(query({ groupBy: 'region', height: 50_000 }));
+    const sections = a.items.filter((r) => r.kind === 'section');
+    assert.ok(sections.length >= 2);
+    const sum = sections.reduce((n, r) => n + (r.kind === 'section' ? r.alerts : 0), 0);
+    assert.equal(sum, a.counts.shown, 'the sections add up to "N of M"');
+    assert.equal(a.counts.shown, 24);
+  });
+});
