@@ -67,4 +67,22 @@ describe("a group header's own labels come first", { skip: amSkipReason() }, () 
       assert.ok((await page.locator('[data-testid=group-shared]').count()) > 0);
     });
   }
+
+  it('under a filter that hides some of its alerts, a header says how many it shows', async () => {
+    await page.setViewportSize({ width: 960, height: 800 });
+    const shown = page.locator('[data-testid=group-row] [data-testid=group-shown]');
+    assert.equal(await shown.count(), 0, 'nothing hidden: no "shown"');
+    await page.locator('[data-testid=filter-input]').fill('pod=~".*x2k4p"');
+    await page.locator('[data-testid=alert-count]', { hasText: '2 of 6' }).waitFor();
+    await shown.first().waitFor();
+    assert.deepEqual(
+      (await page.locator('[data-testid=group-counts]').allInnerTexts()).map((t) =>
+        t.replace(/\s+/g, ' ').trim(),
+      ),
+      ['3 firing 1 shown', '3 firing 1 shown'],
+    );
+    await page.locator('[data-testid=filter-input]').fill('');
+    await page.locator('[data-testid=alert-count]', { hasText: '6 of 6' }).waitFor();
+    assert.equal(await shown.count(), 0);
+  });
 });
