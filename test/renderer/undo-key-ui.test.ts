@@ -100,6 +100,8 @@ describe('u undoes the last acknowledgement', { skip: amSkipReason() }, () => {
       async () => (await silencesOf('UndoForm')).every((s) => s.status.state === 'expired'),
       { timeoutMs: 10_000, message: 'the silence expired on the server' },
     );
+    // One silence: said in the singular.
+    await toast('Silence expired').waitFor({ timeout: 10_000 });
   });
 
   it("a row's age says since when in local time, as the detail does", async () => {

@@ -60,7 +60,8 @@ export class SilenceActions {
 
   /** Expires silences just made from this window (the toast's Undo of a selection's). */
   undoCreated(keys: readonly string[], what: string): Promise<void> {
-    return this.#expireAll(keys, what, ['Silences expired', 'Undo failed']);
+    const done = keys.length === 1 ? 'Silence expired' : `${keys.length} silences expired`;
+    return this.#expireAll(keys, what, [done, 'Undo failed']);
   }
 
   /** Expires each silence in turn (the first failure stops) and says how it went. */
