@@ -107,6 +107,24 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     await waitFor(async () => (await box.isChecked()) !== before);
     await box.click();
     assert.equal(await box.isChecked(), before);
+    // Enter is not the box's (a checkbox does nothing with it): the list's, on the cursor row.
+    // (Focused as a click leaves it, without changing what the list shows.)
+    await page.keyboard.press('Home');
+    await box.focus();
+    const checked = await box.isChecked();
+    const header = page.locator('[data-testid=group-row].selected');
+    await header.waitFor();
+    const alertsBefore = await page.locator('[data-testid=alert-row]').count();
+    await page.keyboard.press('Enter');
+    await waitFor(
+      async () => (await page.locator('[data-testid=alert-row]').count()) !== alertsBefore,
+      { message: 'Enter collapsed the cursor group' },
+    );
+    assert.equal(await box.isChecked(), checked, 'the box is unchanged');
+    await page.keyboard.press('Enter');
+    await waitFor(
+      async () => (await page.locator('[data-testid=alert-row]').count()) === alertsBefore,
+    );
   });
 
   it('a acknowledges the selected group, on the server', async () => {

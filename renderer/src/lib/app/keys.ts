@@ -39,12 +39,18 @@ function typing(t: HTMLElement, key: string): boolean {
   return (t.type === 'radio' || t.type === 'range') && ARROWS.has(key);
 }
 
-/** Enter or Space on a control that acts on them itself (a button, a link, a checkbox). */
+/** Inputs that act on Space only: Enter on them does nothing (outside a form). */
+const SPACE_ONLY = new Set(['checkbox', 'radio']);
+
+/**
+ * Enter or Space on a control that acts on them itself (a button, a link; a checkbox on Space
+ * only: after a click on a state toggle, Enter did nothing at all instead of opening the row).
+ */
 function activates(t: HTMLElement, key: string): boolean {
   if (key !== 'Enter' && key !== ' ') return false;
+  if (t instanceof HTMLInputElement) return key === ' ' || !SPACE_ONLY.has(t.type);
   return (
     t instanceof HTMLButtonElement ||
-    t instanceof HTMLInputElement ||
     t.tagName === 'SUMMARY' ||
     (t instanceof HTMLAnchorElement && t.hasAttribute('href'))
   );
