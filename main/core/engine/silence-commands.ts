@@ -88,10 +88,21 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
 
   return {
     quickMatchers,
-    prefill: (from) => ({
-      matchers: quickMatchers(from),
-      clusterIds: clustersToSilence(o.view(), from),
-    }),
+    prefill: (from) => {
+      const matchers = quickMatchers(from);
+      const alert = 'fingerprint' in from ? o.view().alerts[from.fingerprint] : undefined;
+      const named = new Set(matchers.map((m) => m.name));
+      const leftOut = alert
+        ? Object.keys(alert.labels)
+            .filter((k) => !named.has(k) && alert.labels[k] !== '')
+            .sort()
+        : [];
+      return {
+        matchers,
+        clusterIds: clustersToSilence(o.view(), from),
+        ...(leftOut.length > 0 ? { leftOut } : {}),
+      };
+    },
     // (async arrows below: validation failures reject instead of throwing synchronously)
     preview: (clusterId, matchers) => previewSilence(o.snapshot(), clusterId, matchers),
     selectionPlan: (items) =>

@@ -15,6 +15,12 @@ export interface SilencePrefill {
    * group's) first, then the others by id. Empty when the view no longer holds it.
    */
   clusterIds: string[];
+  /**
+   * Labels of the alert left out of the matchers because they change with every restart
+   * (Settings › volatile labels: `pod`): the form says so, so nobody is surprised that the
+   * silence outlives the pod, or that it does not name it. Empty for a group.
+   */
+  leftOut?: string[];
 }
 
 /** The clusters a silence of this alert or group belongs on (see SilencePrefill.clusterIds). */

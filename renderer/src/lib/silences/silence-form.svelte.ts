@@ -75,6 +75,8 @@ export class SilenceForm {
   readonly #origEnd: string | null;
   #rows = $state.raw<MatcherRow[]>([]);
   #loadingMatchers = $state(false);
+  /** The alert's labels the prefill left out (volatile: `pod`), said under the matchers. */
+  #leftOut = $state.raw<readonly string[]>([]);
   /** The prefill from the alert or group while it is on its way: a submit waits for it. */
   #prefill: Promise<void> | null = null;
   #clusterId = $state('');
@@ -154,6 +156,9 @@ export class SilenceForm {
   }
   get rows(): readonly MatcherRow[] {
     return this.#rows;
+  }
+  get leftOut(): readonly string[] {
+    return this.#leftOut;
   }
   get loadingMatchers(): boolean {
     return this.#loadingMatchers;
@@ -306,8 +311,9 @@ export class SilenceForm {
     const r = this.#o.request;
     if (r.mode === 'create' && r.from) {
       this.#prefill = this.#o.bridge['silences:quickMatchers'](r.from)
-        .then(({ matchers: ms, clusterIds }) => {
+        .then(({ matchers: ms, clusterIds, leftOut }) => {
           this.#takeClusters(clusterIds);
+          this.#leftOut = leftOut ?? [];
           if (this.#rows.length === 0) this.#setRows(ms.length ? ms.map(toRow) : [emptyRow()]);
           else this.#requestPreview();
         })
