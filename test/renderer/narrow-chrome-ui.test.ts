@@ -46,4 +46,12 @@ describe('480×680: the first alert high up, the filter kept', { skip: amSkipRea
     );
     await page.screenshot({ path: '/tmp/narrow-chrome-480.png' });
   });
+
+  it('the top bar counts the other severities in alerts, not in severities', async () => {
+    const rest = t.page.getByTestId('severity-rest');
+    await rest.waitFor();
+    // 4 critical shown first; the 3 warnings are "+3" (it said "+1": one more severity).
+    assert.equal((await rest.textContent())?.trim(), '+3');
+    assert.match((await rest.getAttribute('title')) ?? '', /3 warning firing too/);
+  });
 });
