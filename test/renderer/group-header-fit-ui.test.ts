@@ -204,7 +204,7 @@ describe('group headers keep their counts and where they are', { skip: amSkipRea
         const row = header(name);
         const counts = await fitOf(row, '.counts');
         assert.ok(counts.shown && counts.whole && counts.inside, `${name} counts: ${j(counts)}`);
-        assert.match(counts.text, /\d+ (firing|silenced|inhibited)/, name);
+        assert.match(counts.text, /\d+ (firing|silenced|inhibited|acked)/, name);
         const where = await fitOf(row, '[data-testid=group-where]');
         // Whole while the header has room; at 480 px what fires keeps its ~11em first and the
         // Alertmanager (the same on every header here) gives way, its name in the title.
