@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { amSkipReason, DEFAULT_CONFIG, makeAlert } from '../support/alertmanager.ts';
+import { amSkipReason, DEFAULT_CONFIG, makeAlert, waitFor } from '../support/alertmanager.ts';
 import { useAlertmanagerUi } from './support/ui.ts';
 
 const SHARED = {
@@ -84,5 +84,35 @@ describe("a group header's own labels come first", { skip: amSkipReason() }, () 
     await page.locator('[data-testid=filter-input]').fill('');
     await page.locator('[data-testid=alert-count]', { hasText: '6 of 6' }).waitFor();
     assert.equal(await shown.count(), 0);
+  });
+
+  it('a row shows the label a free word matched, first, beside the detail pane', async () => {
+    await page.setViewportSize({ width: 960, height: 680 });
+    // In every pod's name (each differs, so none is said once above the list instead).
+    await page.locator('[data-testid=filter-input]').fill('7d9f8c6b5');
+    await page.locator('[data-testid=alert-row]').first().locator('.age').click();
+    await page.getByTestId('detail-pane').waitFor();
+    const facts = () =>
+      page.locator('[data-testid=alert-row]').evaluateAll((rows) =>
+        rows.map((r) => {
+          const line = r.querySelector('.lchips')!.getBoundingClientRect();
+          const chip = r.querySelector('.firsts .chip');
+          const b = chip?.getBoundingClientRect();
+          return {
+            first: chip?.getAttribute('data-label') ?? '',
+            shown: !!b && b.width > 0 && b.top < line.top + 10 && b.right <= line.right + 1,
+          };
+        }),
+      );
+    // Once the list has the filter (the rows are the same: every pod holds the word).
+    const firsts = await waitFor(async () => {
+      const f = await facts();
+      return f.length === 6 && f.every((x) => x.first === 'pod') ? f : false;
+    }).catch(() => facts());
+    assert.equal(firsts.length, 6);
+    for (const f of firsts) assert.deepEqual(f, { first: 'pod', shown: true });
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=filter-input]').fill('');
+    await page.locator('[data-testid=alert-count]', { hasText: '6 of 6' }).waitFor();
   });
 });
