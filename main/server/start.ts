@@ -23,6 +23,7 @@ import { CLI_INSTANCE_PREFIX, isCommandLineInstance } from '../core/settings/cli
 import type { Settings } from '../core/settings/types.ts';
 import { checkUpgrade, isOwnHost, servedOrigin } from './access.ts';
 import { MAX_FRAME_BYTES, createBridgeSession } from './bridge-session.ts';
+import { encodeFrame } from './frames.ts';
 import type { Flow } from '../core/bridge/view-stream.ts';
 import { FileSecretStore } from './secrets.ts';
 import type { CoreOptions } from '../core/engine/core-options.ts';
@@ -249,7 +250,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
             ws.terminate();
             return;
           }
-          ws.send(JSON.stringify(message));
+          ws.send(encodeFrame(JSON.stringify(message)));
         },
         socketFlow(ws),
       );

@@ -8,6 +8,7 @@
 // Electron the preload's bridge is there already and this does nothing.
 import type { EarlyConnection } from './bridge/ws-client.ts';
 import { bridgeSocketUrl } from './bridge/socket-url.ts';
+import { frameText } from './bridge/frame-text.ts';
 import { firstListQuery, type FilterValue } from './lib/alerts/list-params.ts';
 
 declare global {
@@ -29,6 +30,8 @@ function opensOnAlerts(): boolean {
 function connectEarly(): void {
   if (window.amtray || window.amtrayEarly) return;
   const socket = new WebSocket(bridgeSocketUrl(location));
+  // Large answers may come as binary UTF-8 (bridge/frame-text.ts); a Blob would be read later.
+  socket.binaryType = 'arraybuffer';
   const received: unknown[] = [];
   const requests: EarlyConnection['requests'] = [];
   const request = (channel: string, args: unknown[]): number => {
@@ -42,11 +45,13 @@ function connectEarly(): void {
   let handedOver = false;
   const onMessage = (e: MessageEvent): void => {
     received.push(e.data);
-    if (settingsId < 0 || typeof e.data !== 'string' || !e.data.startsWith(`{"id":${settingsId},`))
-      return;
+    if (settingsId < 0) return;
+    // Decoded again when the bridge takes over: the settings are small, and this is once.
+    const text = frameText(e.data);
+    if (text === undefined || !text.startsWith(`{"id":${settingsId},`)) return;
     settingsId = -1;
     try {
-      const msg = JSON.parse(e.data) as {
+      const msg = JSON.parse(text) as {
         result?: { ok: boolean; value?: { instances: unknown[]; ui: { filter: FilterValue } } };
       };
       const settings = msg.result?.ok ? msg.result.value : undefined;

@@ -238,6 +238,52 @@ describe('browser shell transport (fake core)', () => {
     await assert.rejects(bridge.api['app:info'](), BridgeCallError);
   });
 
+  // Chromium decodes a large non-ASCII text frame slowly on the page's main thread (60-170 ms
+  // for 1.2 MB of CJK and emoji); such an answer goes as binary UTF-8 and arrives the same.
+  it('a large non-ASCII message goes as a binary frame and arrives whole', async () => {
+    const url = `ws://127.0.0.1:${shell.port}/bridge?token=${shell.token}`;
+    const origin = `http://127.0.0.1:${shell.port}`;
+    const frames: { binary: boolean; bytes: number }[] = [];
+    const bridge = createWsBridge(url, {
+      createSocket: (u) => {
+        const ws = new WebSocket(u, { origin });
+        ws.on('message', (data: Buffer, binary: boolean) =>
+          frames.push({ binary, bytes: data.length }),
+        );
+        return ws as unknown as ReturnType<Parameters<typeof createWsBridge>[1]['createSocket']>;
+      },
+      retryMs: 20,
+    });
+    try {
+      const titles: string[] = [];
+      bridge.api.subscribe('notifications:shown', (n) => titles.push(n.title));
+      // The subscribe frame lands before this answer comes back.
+      await bridge.api['app:info']();
+      const big = `漢字é🙂${'ディスク'.repeat(10_000)}`;
+      const ascii = 'x'.repeat(40_000);
+      for (const title of ['Disk full', big, ascii]) {
+        core.emitNotification({
+          id: `n-${title.length}`,
+          title,
+          body: 'b',
+          urgency: 'critical',
+          at: '2026-01-01T00:00:00Z',
+          events: [],
+        });
+      }
+      await waitFor(() => titles.length === 3, { message: 'three notifications' });
+      assert.deepEqual(titles, ['Disk full', big, ascii]);
+      const pushed = frames.slice(-3);
+      assert.deepEqual(
+        pushed.map((f) => f.binary),
+        [false, true, false],
+        'only the large non-ASCII one as binary',
+      );
+    } finally {
+      bridge.close();
+    }
+  });
+
   it('ws-client: a page with a stale token gets errors instead of hanging', async () => {
     const bridge = createWsBridge(`ws://127.0.0.1:${shell.port}/bridge?token=stale`, {
       createSocket: (u) =>

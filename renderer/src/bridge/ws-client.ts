@@ -16,10 +16,13 @@ import {
   type WireClientMessage,
   type WireServerMessage,
 } from '$core/bridge/contract.ts';
+import { frameText } from './frame-text.ts';
 
 /** The part of the WHATWG WebSocket this client uses (the browser's and `ws` both fit). */
 export interface WebSocketLike {
   readonly readyState: number;
+  /** 'arraybuffer' where it can be set: large answers may come as binary UTF-8 (frame-text.ts). */
+  binaryType?: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
@@ -110,7 +113,7 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
 
   let socket: WebSocketLike | undefined;
   /** Messages received while yielding after a large one, handled in order afterwards. */
-  let inbox: unknown[] = [];
+  let inbox: string[] = [];
   let yielding = false;
   let state: BridgeStatus = 'connecting';
   let closedForGood = false;
@@ -159,10 +162,10 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     }
   }
 
-  function onMessage(data: unknown): void {
+  function onMessage(text: string): void {
     let msg: WireServerMessage;
     try {
-      msg = JSON.parse(typeof data === 'string' ? data : String(data)) as WireServerMessage;
+      msg = JSON.parse(text) as WireServerMessage;
     } catch {
       return; // not ours; the server only sends JSON
     }
@@ -210,12 +213,14 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
   }
 
   function receive(data: unknown): void {
+    const text = frameText(data);
+    if (text === undefined) return; // not ours; the server only sends JSON text
     if (yielding) {
-      inbox.push(data);
+      inbox.push(text);
       return;
     }
-    onMessage(data);
-    if (typeof data === 'string' && data.length >= largeMessageChars) {
+    onMessage(text);
+    if (text.length >= largeMessageChars) {
       yielding = true;
       yieldToRender(drainInbox);
     }
@@ -253,6 +258,8 @@ export function createWsBridge(url: string, options: WsBridgeOptions): WsBridge 
     const taken = early;
     early = undefined;
     const ws = taken ? taken.socket : options.createSocket(url);
+    // A Blob would need an asynchronous read; early.ts sets the same on its socket.
+    ws.binaryType = 'arraybuffer';
     socket = ws;
     const onOpen = (): void => {
       if (socket !== ws) return;
