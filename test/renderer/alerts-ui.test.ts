@@ -250,6 +250,8 @@ describe('alerts view', { skip: amSkipReason() }, () => {
       },
       { timeoutMs: 20_000 },
     );
+    // The saved step stays until Done (focused: Enter) closes it.
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await page
       .locator('[data-testid=alert-row]', { hasText: 'node-2' })

@@ -1,6 +1,8 @@
 // Enter on the silence form's "Done" closes the form and nothing else: the header of the group
-// the cursor was on stays as it was (a walk-through saw it collapse, hiding its alerts). Real
-// Alertmanager, real core, browser shell, Chromium at 960×680.
+// the cursor was on stays as it was (a walk-through saw it collapse, hiding its alerts). And the
+// saved step waits for that Enter: it closed by itself after 2.5 s, focus went back to Edit…
+// in the silences view, and the Enter meant for Done opened the editor again (a walk-through
+// then typed into it). Real Alertmanager, real core, browser shell, Chromium at 960×680.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
@@ -60,4 +62,29 @@ describe('Enter on Done', { skip: amSkipReason() }, () => {
       );
     });
   }
+
+  it('the saved step of an edit waits for Enter; nothing opens again', async () => {
+    const { page } = t;
+    await page.keyboard.press('2');
+    const row = page.locator('[data-testid=silence-row]').first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await page.getByTestId('silence-edit').click();
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.locator('#silence-comment').waitFor();
+    await dialog.locator('#silence-comment').fill('edited, then Enter late');
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByTestId('silence-success').waitFor({ timeout: 15_000 });
+    // Longer than the old clock: still there, Done still focused.
+    await new Promise((r) => setTimeout(r, 3_500));
+    assert.equal(await dialog.getByTestId('silence-success').count(), 1, 'still shown');
+    assert.equal(
+      await page.evaluate('document.activeElement?.getAttribute("data-testid")'),
+      'silence-done',
+    );
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(await dialog.count(), 0, 'no editor opened again');
+  });
 });

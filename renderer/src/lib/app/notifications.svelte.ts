@@ -44,14 +44,8 @@ export interface Flash {
    * has Expire, which is that undo).
    */
   keyUndo?: () => void;
-  /**
-   * Left by a dialog that closed by itself: Esc in the next second was meant for that dialog
-   * and does not dismiss this toast (it would take the undo away).
-   */
-  afterAutoClose?: boolean;
 }
 
-const ESC_GRACE_MS = 1_000;
 /**
  * How long `u` can undo what this window did last. Its toast is gone after 15 s; a slip noticed
  * a little later is still undone, while a stray `u` an hour later never ends an ack the
@@ -81,9 +75,6 @@ export class Notifications {
   /** What `u` runs for each toast (its Undo, or its keyUndo): to dismiss the toast it undid. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- fixed per toast, never changes
   readonly #keyUndos = new Map<string, () => void>();
-  /** Toasts Esc leaves alone until then (Date.now() ms): afterAutoClose. */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
-  readonly #escGrace = new Map<string, number>();
   readonly #options: NotificationsOptions;
   #lastUndo: LastUndo | null = null;
 
@@ -116,7 +107,7 @@ export class Notifications {
   }
 
   /** Says what happened to something done from this window. */
-  flash({ title, body, silenceKey, silenceActions, undo, keyUndo, afterAutoClose }: Flash): void {
+  flash({ title, body, silenceKey, silenceActions, undo, keyUndo }: Flash): void {
     const n: AppNotification = {
       id: `local-${++this.#flashes}`,
       title,
@@ -141,7 +132,6 @@ export class Notifications {
       this.#keyUndos.set(n.id, once);
       this.#lastUndo = { title, body, at: Date.now(), run: once };
     }
-    if (afterAutoClose) this.#escGrace.set(n.id, Date.now() + ESC_GRACE_MS);
     // With something to undo, long enough to reach for it.
     this.#toast(n, undo || silenceActions ? 15_000 : 8_000);
   }
@@ -184,7 +174,6 @@ export class Notifications {
     this.#timers.delete(id);
     this.#undos.delete(id);
     this.#keyUndos.delete(id);
-    this.#escGrace.delete(id);
     this.#toasts = this.#toasts.filter((x) => x.id !== id);
     // Nothing left to read: a hold left behind (the pointer over a toast that went) ends.
     if (this.#toasts.length === 0) this.#holds.clear();
@@ -195,14 +184,10 @@ export class Notifications {
     for (const t of this.#toasts) this.dismissToast(t.id);
   }
 
-  /**
-   * Dismisses the newest toast (Esc); false when there is none, or when a dialog that closed
-   * by itself left it less than a second ago (the key was pressed for that dialog).
-   */
+  /** Dismisses the newest toast (Esc); false when there is none. */
   dismissNewest(): boolean {
     const newest = this.#toasts[0];
     if (!newest) return false;
-    if (Date.now() < (this.#escGrace.get(newest.id) ?? 0)) return false;
     this.dismissToast(newest.id);
     return true;
   }
@@ -230,7 +215,6 @@ export class Notifications {
       this.#timers.delete(dropped.id);
       this.#undos.delete(dropped.id);
       this.#keyUndos.delete(dropped.id);
-      this.#escGrace.delete(dropped.id);
     }
     this.#toasts = next.slice(0, MAX_TOASTS);
     const t: ToastTimer = { left: forMs, due: 0, handle: undefined };
