@@ -17,6 +17,7 @@ import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 const dir = mkdtempSync(join(tmpdir(), 'amtray-list-keys-'));
 
 interface Focused {
+  tag: string;
   testid: string | null;
   label: string | null;
   value: string | null;
@@ -29,11 +30,13 @@ function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const g = globalThis as unknown as { document: { activeElement: unknown } };
     const el = g.document.activeElement as {
+      tagName: string;
       value?: string;
       getAttribute(n: string): string | null;
       closest(s: string): { getAttribute(n: string): string | null } | null;
     };
     return {
+      tag: el.tagName,
       testid: el.getAttribute('data-testid'),
       label: el.getAttribute('aria-label'),
       value: typeof el.value === 'string' ? el.value : null,
@@ -78,7 +81,7 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   });
   let page: Page;
-  /** Esc dismisses the newest toast before anything else (by design): they go first. */
+  /** With nothing open, Esc dismisses the newest toast: they go first. */
   async function dismissToasts() {
     for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
       await page.keyboard.press('Escape');
@@ -195,6 +198,15 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     await focusIs(page, (f) => f.testid === 'silence-row', 'the row');
     // Nothing selected: no empty pane beside the list (it would take 320 px at 960).
     assert.equal(await page.locator('.detail-pane').count(), 0);
+    // The place is kept: j goes on to the row after the one Esc left, not to the top.
+    assert.equal(await rows.nth(0).getAttribute('data-silence-id'), first);
+    await page.keyboard.press('j');
+    const second = await rows.nth(1).getAttribute('data-silence-id');
+    await waitFor(async () => (await selected.getAttribute('data-silence-id')) === second, {
+      message: 'the row after',
+    });
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=silence-detail]').waitFor({ state: 'detached' });
     // A clicked row: focus follows the selection, so Enter opens the selected one.
     await rows.first().click();
     await page.keyboard.press('j');
@@ -218,9 +230,30 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     await waitFor(async () => (await selected.getAttribute('data-instance')) === 'second-view');
     await page.keyboard.press('k');
     await waitFor(async () => (await selected.getAttribute('data-instance')) === 'am1');
+    // Enter goes to a control of the detail, never its text field: j still moves (it was typed
+    // into the test alert's labels, and no key left the field).
     await page.keyboard.press('Enter');
-    await focusIs(page, (f) => f.inside === 'instance-detail', 'the detail');
-    await page.locator('[data-testid=instance-detail] h2').click();
+    await focusIs(
+      page,
+      (f) => f.inside === 'instance-detail' && (f.tag === 'BUTTON' || f.tag === 'A'),
+      'a button of the detail',
+    );
+    const labels = page.locator('input[aria-label="Test alert labels"]');
+    const typed = await labels.inputValue();
+    await page.keyboard.press('j');
+    await waitFor(async () => (await selected.getAttribute('data-instance')) === 'second-view');
+    await page.keyboard.press('k');
+    await waitFor(async () => (await selected.getAttribute('data-instance')) === 'am1');
+    assert.equal(await labels.inputValue(), typed, 'nothing typed into the field');
+    // In the field, Esc gives focus back to the row and keeps the text; the next Esc closes.
+    await labels.focus();
+    await labels.press('End');
+    await page.keyboard.type(' x');
+    await page.keyboard.press('Escape');
+    await focusIs(page, (f) => f.testid === 'instance-row' || f.selected, 'the selected row');
+    assert.equal(await labels.inputValue(), `${typed} x`);
+    await page.keyboard.press('j');
+    await waitFor(async () => (await selected.getAttribute('data-instance')) === 'second-view');
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=instance-detail]').waitFor({ state: 'detached' });
     await page.keyboard.press('/');
