@@ -7,6 +7,10 @@ import { errorMessage } from './errors.ts';
 import type { Flash } from './notifications.svelte.ts';
 import { onAlertmanagers } from './on-alertmanagers.ts';
 import { parseSilenceKey } from '$core/model/keys.ts';
+import type { SilenceView } from '$core/model/view.ts';
+import type { SilenceDraft } from '$core/service.ts';
+import { formatMatchers } from '$core/matchers/format.ts';
+import { formatTime } from '../format/time.ts';
 
 interface SilenceActionsOptions {
   bridge: BridgeApi;
@@ -103,11 +107,56 @@ export class SilenceActions {
     }
   }
 
+  /**
+   * Says a silence was expired from this window and offers it back: Undo (and `u`) makes it
+   * again as it was, with its matchers, author, comment and end (Alertmanager cannot un-expire
+   * one, so it gets a new id). Before, a slip on Expire could only be answered with Recreate
+   * for a fixed duration, under the name of whoever pressed it.
+   */
+  expired(s: SilenceView): void {
+    const where = onAlertmanagers([s.clusterId], this.#o.clusterLabel);
+    const ends = Date.parse(s.endsAt);
+    this.#o.flash({
+      title: 'Silence expired',
+      body: `${formatMatchers(s.matchers)} ${where}: its alerts notify again.`,
+      silenceKey: s.key,
+      // Nothing to give back once its end has passed.
+      ...(ends > Date.now() ? { undo: () => void this.#restore(s) } : {}),
+    });
+  }
+
+  async #restore(s: SilenceView): Promise<void> {
+    const draft: SilenceDraft = {
+      matchers: s.matchers,
+      // A silence that had not started yet starts when it would have.
+      startsAt: new Date(Math.max(Date.now(), Date.parse(s.startsAt))).toISOString(),
+      endsAt: s.endsAt,
+      createdBy: s.createdBy,
+      comment: s.comment,
+      ...(s.annotations ? { annotations: s.annotations } : {}),
+    };
+    const what = formatMatchers(s.matchers);
+    try {
+      const r = await this.#o.bridge['silences:create'](s.clusterId, draft);
+      this.#o.flash({
+        title: 'Silence restored',
+        body: `${what}: by ${s.createdBy} until ${formatTime(s.endsAt)}, as before (a new id).`,
+        silenceKey: r.silenceKey,
+      });
+    } catch (e) {
+      this.#o.flash({ title: 'Restore failed', body: `${what}: ${errorMessage(e)}` });
+    }
+  }
+
   async extend(key: string, ms: number): Promise<void> {
     try {
       // The core decides the new end (from the later of the current end and now).
       const { endsAt } = await this.#o.bridge['silences:extendBy'](key, ms);
-      this.#o.flash({ title: 'Silence extended', body: `Now ends ${endsAt}.`, silenceKey: key });
+      this.#o.flash({
+        title: 'Silence extended',
+        body: `Now ends ${formatTime(endsAt)}.`,
+        silenceKey: key,
+      });
     } catch (e) {
       this.#o.flash({ title: 'Extend failed', body: errorMessage(e), silenceKey: key });
     }
