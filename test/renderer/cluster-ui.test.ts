@@ -1,5 +1,7 @@
 // An HA pair shown as one cluster: one group per route (not one per peer), the cluster name on
-// the badge, the silence form targeting the cluster, and the silence written once.
+// the badge, the silence form targeting the cluster, and the silence written once. With one peer
+// killed, the Instances view says what it last said is only that (not "ready, 2 peers, up 5m"
+// as if current), and how many of the pair answer.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -73,5 +75,45 @@ describe('HA cluster', { skip: amSkipReason() }, () => {
       .locator('[data-testid=alert-state]', { hasText: 'silenced by' })
       .waitFor({ timeout: 20_000 });
     assert.deepEqual(ui.problems, []);
+  });
+
+  it('a dead peer shows its last status as such, and the pair how many answer', async () => {
+    await page.keyboard.press('Escape'); // the silence form's saved step
+    await page.locator('[data-testid=silence-dialog]').waitFor({ state: 'detached' });
+    await page.keyboard.press('3');
+    const row = (name: string) => page.locator('[data-testid=instance-row]', { hasText: name });
+    const status = (name: string) => row(name).getByTestId('instance-cluster-status');
+    await waitFor(async () => (await status('peer2').textContent())?.trim() === 'ready', {
+      timeoutMs: 30_000,
+      message: 'peer2 ready',
+    });
+    assert.equal(await page.getByTestId('cluster-answering').count(), 0, 'both answer');
+
+    await cluster.peers[1]!.kill();
+    await waitFor(
+      async () =>
+        ((await row('peer2').getByTestId('instance-health').textContent()) ?? '').includes(
+          'unreachable',
+        ),
+      { timeoutMs: 30_000, message: 'peer2 unreachable' },
+    );
+    assert.equal((await status('peer2').textContent())?.trim(), 'last: ready');
+    assert.match(
+      (await status('peer2').getAttribute('title')) ?? '',
+      /^Last known at .*does not answer/,
+    );
+    assert.match(
+      (await row('peer2').getByTestId('instance-peers').getAttribute('class')) ?? '',
+      /last-known/,
+    );
+    assert.equal((await row('peer2').getByTestId('instance-uptime').textContent())?.trim(), '—');
+    // peer1 still answers: its own status is current.
+    assert.equal((await status('peer1').textContent())?.trim(), 'ready');
+    assert.notEqual((await row('peer1').getByTestId('instance-uptime').textContent())?.trim(), '—');
+    for (const name of ['peer1', 'peer2'])
+      assert.equal(
+        (await row(name).getByTestId('cluster-answering').textContent())?.trim(),
+        '1 of 2 answering',
+      );
   });
 });

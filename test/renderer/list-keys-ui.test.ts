@@ -223,6 +223,17 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     await page.keyboard.press('3');
     const selected = selectedRow('[data-testid=instance-row]');
     await page.locator('[data-testid=instance-row]').nth(1).waitFor();
+    // A server run without clustering: Alertmanager's "disabled" read as the instance being off.
+    await waitFor(
+      async () =>
+        (
+          await page
+            .locator('[data-testid=instance-row][data-instance=am1]')
+            .getByTestId('instance-cluster-status')
+            .textContent()
+        )?.trim() === 'standalone',
+      { message: 'am1 standalone' },
+    );
     await page.keyboard.press('j');
     await page.locator('[data-testid=instance-detail]').waitFor();
     assert.equal(await selected.getAttribute('data-instance'), 'am1');

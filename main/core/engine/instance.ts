@@ -33,6 +33,12 @@ import { CancelledError, Poller, type CycleContext } from './poller.ts';
 
 export const STATUS_EVERY_CYCLES = 10;
 export const STATUS_MAX_AGE_MS = 5 * 60_000;
+/**
+ * Good cycles after a failed one that read /status each time: a server back from a restart has
+ * a new uptime and rejoins its peers over a few seconds. With the usual cadence a walk-through
+ * saw the old uptime for ~70 s and "1 peer" for ~95 s after a pair had re-formed.
+ */
+export const STATUS_AFTER_FAILURE_CYCLES = 3;
 
 /** The part of AlertmanagerClient the engine uses (the real client satisfies it). */
 export interface EngineClient extends SilenceClient {
@@ -112,6 +118,8 @@ export class InstanceRuntime {
   #buildInfo: BuildInfo | undefined;
 
   #outcome: PollOutcome = 'none';
+  /** Good cycles still to read /status every time (STATUS_AFTER_FAILURE_CYCLES). */
+  #statusEager = 0;
   #lastSuccessAt: number | undefined;
   #failingSince: number | undefined;
   #lastError: SerializedError | undefined;
@@ -354,6 +362,7 @@ export class InstanceRuntime {
       const client = await this.ensureClient();
       const needStatus =
         this.status === undefined ||
+        this.#statusEager > 0 ||
         ctx.cycle % STATUS_EVERY_CYCLES === 0 ||
         startedAt - this.#statusAt >= STATUS_MAX_AGE_MS;
       let status = this.status;
@@ -402,6 +411,7 @@ export class InstanceRuntime {
         this.data = { groups, silences };
       }
       this.#outcome = 'ok';
+      if (this.#statusEager > 0) this.#statusEager--;
       this.#lastSuccessAt = now;
       this.#failingSince = undefined;
       this.#lastError = undefined;
@@ -419,6 +429,7 @@ export class InstanceRuntime {
         throw new CancelledError('client closed');
       }
       this.#outcome = outcomeOf(err);
+      this.#statusEager = STATUS_AFTER_FAILURE_CYCLES;
       this.#busy = err.busy;
       this.#lastError = err.toJSON();
       this.#failingSince ??= startedAt;

@@ -276,6 +276,37 @@ describe('engine with one server', { skip: amSkipReason() }, () => {
     }
   });
 
+  // Back from a failure (a restart, a partition) the server's status has changed: its uptime,
+  // and peers that rejoin over a few seconds. Read for three good cycles, then as usual.
+  it('reads status on the three good cycles after a failed one', async () => {
+    const clock = new FakeClock();
+    const settings = settingsFor([]);
+    settings.instances = [defaultInstance({ id: 'p', url: proxy.url, pollIntervalSec: 2 })];
+    const core = createCore({ settings, secrets: new MemorySecrets(), clock });
+    proxy.mode = 'pass';
+    try {
+      core.start();
+      await core.refresh();
+      proxy.mode = 'garbage';
+      await core.refresh();
+      assert.equal(core.snapshot().instances.p!.health, 'unreachable');
+      proxy.mode = 'pass';
+      proxy.resetStats();
+      for (let i = 0; i < 5; i++) await core.refresh();
+      const perCycle = proxy.stats.paths
+        .map((p) => p.replace('GET /api/v2', ''))
+        .join(' ')
+        .split('/alerts/groups')
+        .slice(0, -1)
+        .map((before) => before.includes('/status'));
+      assert.deepEqual(perCycle, [true, true, true, false, false]);
+      assert.equal(core.snapshot().instances.p!.health, 'ok');
+    } finally {
+      await core.stop();
+      proxy.mode = 'pass';
+    }
+  });
+
   it('reports 401 as auth-failed and picks up a corrected secret on settings save', async () => {
     const clock = new FakeClock();
     const secrets = new MemorySecrets();

@@ -35,3 +35,37 @@ export function healthOf(i: InstanceView, now: number): { text: string; cls: str
 export function clusterCls(s: string | undefined): string {
   return s === 'ready' ? 'ok' : s === 'settling' ? 'warn' : '';
 }
+
+/**
+ * Whether what /status said (cluster state, peers, version, uptime) is only the last known: the
+ * instance does not answer now. Shown as current, a dead peer read "ready, 2 peers, up 5m".
+ */
+export function statusIsLastKnown(i: InstanceView): boolean {
+  return i.enabled && i.health !== 'ok' && i.health !== 'disabled' && i.health !== 'unknown';
+}
+
+/** The title of a last-known cell: since when it is that old. */
+export function lastKnownTitle(i: InstanceView, now: number): string {
+  return i.lastSuccessAt
+    ? `Last known at ${formatTime(i.lastSuccessAt, now)}: this Alertmanager does not answer now`
+    : 'Last known: this Alertmanager does not answer now';
+}
+
+/**
+ * The cluster cell's word. Alertmanager says "disabled" for a server run without clustering,
+ * which read as the instance itself being off: it is a standalone server.
+ */
+export function clusterStatusText(s: string | undefined): string {
+  if (s === undefined) return '—';
+  return s === 'disabled' ? 'standalone' : s;
+}
+
+/** "1 of 2 answering" for an HA cluster some of whose members do not answer; else nothing. */
+export function membersAnswering(
+  members: readonly string[],
+  health: (id: string) => string | undefined,
+): string | undefined {
+  if (members.length < 2) return undefined;
+  const ok = members.filter((m) => health(m) === 'ok').length;
+  return ok === members.length ? undefined : `${ok} of ${members.length} answering`;
+}
