@@ -149,13 +149,39 @@ describe('Poller', () => {
     await clock.advance(4_000);
     assert.equal(clock.nextDelay(), 8_000); // 2 s * 2^2
     await clock.advance(8_000);
-    assert.equal(clock.nextDelay(), 16_000);
+    // A server that does not answer: never more than 4 intervals between tries.
+    assert.equal(clock.nextDelay(), 8_000);
     assert.equal(p.consecutiveFailures, 3);
     server.fail = false;
     await p.refresh();
     assert.equal(p.consecutiveFailures, 0);
     assert.equal(clock.nextDelay(), 2_000);
     assert.deepEqual(server.starts, [0, 4_000, 12_000, 12_000]);
+    await p.stop();
+  });
+
+  it('backs off further from a busy server (503) than from one that does not answer', async () => {
+    const clock = new FakeClock(0);
+    const p = new Poller({
+      clock,
+      intervalMs: 2_000,
+      timeoutMs: 10_000,
+      random: () => 1,
+      cycle: async () => {
+        throw new AlertmanagerError({
+          kind: 'http',
+          status: 503,
+          endpoint: 'GET /alerts/groups',
+          message: 'too many requests',
+        });
+      },
+    });
+    p.start();
+    await flush();
+    await clock.advance(4_000);
+    await clock.advance(8_000);
+    // It asked for relief: past the 4 intervals a dead server gets.
+    assert.equal(clock.nextDelay(), 16_000);
     await p.stop();
   });
 
@@ -168,7 +194,7 @@ describe('Poller', () => {
     await clock.advance(4_000);
     await clock.advance(8_000);
     assert.equal(p.consecutiveFailures, 3);
-    assert.equal(clock.nextDelay(), 16_000);
+    assert.equal(clock.nextDelay(), 8_000);
     // The user clicks Refresh, again and again, while the server is still down.
     for (let i = 0; i < 6; i++) await p.refresh();
     assert.equal(p.consecutiveFailures, 0, 'reset, and the failed refreshes did not count');
