@@ -17,6 +17,13 @@ describe('the silence form says which labels it left out', { skip: amSkipReason(
         pod: 'checkout-api-7d9f8c6b5-q1w8e',
         container: 'app',
       }),
+      makeAlert({
+        alertname: 'KubePodCrashLooping',
+        severity: 'warning',
+        namespace: 'checkout',
+        pod: 'checkout-api-7d9f8c6b5-z9x8c',
+        container: 'app',
+      }),
     ],
     viewport: { width: 960, height: 680 },
   });
@@ -39,5 +46,31 @@ describe('the silence form says which labels it left out', { skip: amSkipReason(
     await last.fill('pod');
     await note.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  // Each preview row is one line cut at its end: in label order every row read "container=app
+  // namespace=checkout pod=chec…", the same. What tells them apart comes first.
+  it('the preview shows first the labels that tell its alerts apart', async () => {
+    const { page } = t;
+    await page.locator('[data-testid=alert-row]').first().locator('.age').click();
+    await page.keyboard.press('s');
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    const rows = dialog.getByTestId('preview-alert');
+    await rows.nth(1).waitFor({ timeout: 15_000 });
+    const firsts = await rows.evaluateAll((els) =>
+      els.map(
+        (e) =>
+          (e as unknown as { querySelector(s: string): { textContent: string } }).querySelector(
+            '.pl',
+          ).textContent,
+      ),
+    );
+    assert.deepEqual(firsts.sort(), [
+      'pod=checkout-api-7d9f8c6b5-q1w8e',
+      'pod=checkout-api-7d9f8c6b5-z9x8c',
+    ]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 });
