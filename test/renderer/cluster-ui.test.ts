@@ -115,5 +115,17 @@ describe('HA cluster', { skip: amSkipReason() }, () => {
         (await row(name).getByTestId('cluster-answering').textContent())?.trim(),
         '1 of 2 answering',
       );
+    // The silence form says it too, where it names the pair the silence goes to.
+    await page.keyboard.press('1');
+    await page.locator('[data-testid=alert-row]', { hasText: 'PairAlert' }).click();
+    await page.keyboard.press('s');
+    const dialog = page.locator('[data-testid=silence-dialog]');
+    await dialog.locator('#silence-cluster').waitFor();
+    assert.match(
+      (await dialog.locator('#silence-cluster option:checked').textContent()) ?? '',
+      /prod-ha \(2 instances, 1 of 2 answering\)/,
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 });

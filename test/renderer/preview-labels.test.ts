@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { previewLabels, varyingNames } from '../../renderer/src/lib/silences/preview-labels.ts';
 
 describe('preview labels', () => {
-  const alerts = [
+  const alerts: { labels: Record<string, string> }[] = [
     { labels: { alertname: 'A', cluster: 'prod', instance: 'n1', pod: 'p-1' } },
     { labels: { alertname: 'A', cluster: 'prod', instance: 'n1', pod: 'p-2' } },
     { labels: { alertname: 'A', cluster: 'prod', instance: 'n1', pod: 'p-3', zone: 'b' } },
