@@ -288,6 +288,7 @@ describe('alerts view', { skip: amSkipReason() }, () => {
 
     // End time in the past: also the server's call, also kept as typed.
     await dialog.locator('[aria-label="Value 1"]').fill('api');
+    await dialog.getByTestId('silence-times').click();
     await dialog.locator('[data-testid=silence-start]').fill('2020-01-01T10:00');
     // Moving the start keeps the 1h default duration.
     assert.equal(

@@ -54,11 +54,27 @@ describe('typed durations, exact on the server, Ctrl+Enter', { skip: amSkipReaso
     await dialog.waitFor();
     const field = dialog.locator('[data-testid=silence-duration]');
     assert.equal(await field.inputValue(), '1h', 'the default is shown, not an empty field');
+    // From the comment, the matchers are a few Tabs away: the duration, its four presets and
+    // the button that opens Start and End (each date field was six stops; 27 to the second
+    // matcher in a walk-through).
+    assert.equal(await dialog.locator('[data-testid=silence-start]').isVisible(), false);
+    assert.match((await dialog.getByTestId('silence-ends-at').textContent()) ?? '', /\d:\d\d/);
+    await dialog.locator('#silence-comment').focus();
+    let tabs = 0;
+    for (; tabs < 20; tabs++) {
+      const label = await page.evaluate('document.activeElement?.getAttribute("aria-label")');
+      if (label === 'Label name 1') break;
+      await page.keyboard.press('Tab');
+    }
+    assert.equal(tabs, 7, 'Tabs from the comment to the first matcher');
     // Emptied and left, it shows again the duration still in use.
     await field.fill('');
     await field.press('Tab');
     assert.equal(await field.inputValue(), '1h');
     // The end edited by hand: the field shows the range it now makes, not a stale 1h.
+    // Start and End are folded for a silence that starts now; their button opens them.
+    await dialog.getByTestId('silence-times').click();
+    await dialog.locator('[data-testid=silence-start]').waitFor();
     const start = await dialog.locator('[data-testid=silence-start]').inputValue();
     const end = new Date(Date.parse(start) + 150 * 60_000);
     const pad = (n: number) => String(n).padStart(2, '0');
