@@ -44,11 +44,22 @@ describe('undo an expire', { skip: amSkipReason() }, () => {
     const row = page.locator('[data-testid=silence-row]', { hasText: 'carol' });
     await row.waitFor({ timeout: 20_000 });
     await row.click();
+    await waitFor(
+      async () => ((await page.getByTestId('silencing').textContent()) ?? '').includes('1 alert'),
+      { message: 'it silences KernelOld' },
+    );
     await page.getByTestId('silence-expire').click();
     await page.getByTestId('expire-confirm').click();
     const toast = (title: string) => page.locator('[data-testid=toast]').filter({ hasText: title });
     await toast('Silence expired').waitFor({ timeout: 15_000 });
     assert.match((await toast('Silence expired').textContent()) ?? '', /team="kernel"/);
+    // Expired, it silences nothing, whatever the alerts said at the last poll.
+    await waitFor(
+      async () =>
+        ((await page.getByTestId('silencing').textContent()) ?? '').includes('nothing (expired)'),
+      { message: 'silences nothing once expired' },
+    );
+    assert.equal(await page.getByTestId('silenced-alerts').count(), 0);
     await waitFor(async () => (await silences(am.url)).every((s) => s.status.state !== 'active'), {
       message: 'expired on the server',
     });
