@@ -7,6 +7,7 @@
 // engine is warmed with them (every view but the shortcuts waits for it).
 
 import { regexEngine } from '../matchers/regex-engine.svelte.ts';
+import { warmTimeFormats } from '../format/time.ts';
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let promise: Promise<T> | undefined;
@@ -36,10 +37,14 @@ export const lazyViews = {
   shortcuts: once(() => import('../../views/shell/ShortcutsSheet.svelte')),
 };
 
-/** Loads every lazy view in the background (idle time, a second after the window opened). */
+/**
+ * Loads every lazy view in the background (idle time, a second after the window opened), and
+ * sets up the time formatters the first detail would (lib/format/time.ts).
+ */
 export function warmViews(): () => void {
   const warm = (): void => {
     for (const load of Object.values(lazyViews)) void load();
+    warmTimeFormats();
   };
   const timer = setTimeout(() => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2000 });

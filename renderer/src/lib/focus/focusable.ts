@@ -29,8 +29,17 @@ export function isField(el: Element): boolean {
   );
 }
 
-/** Focus was dropped: nothing, the page itself, or an element no longer in the document. */
+/**
+ * Focus was dropped: nothing, the page itself, an element no longer in the document, or a
+ * list's viewport holding it while the row that had it was taken out (ListViewport).
+ */
 export function focusIsLost(): boolean {
   const a = document.activeElement;
-  return !a || a === document.body || a === document.documentElement || !a.isConnected;
+  return (
+    !a ||
+    a === document.body ||
+    a === document.documentElement ||
+    !a.isConnected ||
+    a.hasAttribute('data-focus-holder')
+  );
 }

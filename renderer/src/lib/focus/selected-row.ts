@@ -17,6 +17,21 @@ export function focusFollowsCursor(): void {
   const active = document.activeElement;
   const list = document.querySelector('section[aria-label="Alert groups"]');
   if (!(active instanceof HTMLElement) || !list?.contains(active)) return;
+  // The list's viewport holds focus because the focused row was taken out with the rows
+  // around it (End, Home, a page): the rows just drawn are not laid out yet, and focus() would
+  // lay them out there and then (40-135 ms at 100k alerts, against ~1 ms once painted). Keys
+  // meanwhile go to the window's handler, which acts on the cursor row.
+  if (active.hasAttribute('data-focus-holder')) {
+    requestAnimationFrame(() => setTimeout(focusCursorRow, 0));
+    return;
+  }
+  focusCursorRow();
+}
+
+function focusCursorRow(): void {
+  const active = document.activeElement;
+  const list = document.querySelector('section[aria-label="Alert groups"]');
+  if (!(active instanceof HTMLElement) || !list?.contains(active)) return;
   const row = selectedListRow();
   if (row && row !== active && !row.contains(active)) row.focus({ preventScroll: true });
 }
