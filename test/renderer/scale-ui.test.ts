@@ -97,21 +97,26 @@ describe('100,000 alerts over 20 instances', { skip: chromiumSkipReason() }, () 
     const page = ui.page;
     const count = page.locator('[data-testid=alert-count]');
     await page.locator('[data-testid=group-row]').first().click();
-    // The first two jumps to the end are reported, not asserted: in about a third of full runs
-    // they cost a 110-220 ms task (first renders of the rows there, their detail, a GC), and
-    // the third try still did; afterwards the same jump stays under 100 ms. That first-press
-    // cost is issue 29's miss, recorded in docs/performance.md; the steady state is asserted.
-    const warm: number[][] = [];
+    // The first jumps to the end are the ones a paged engineer makes: each is asserted, not
+    // kept as a best of three. The first cost a 110-230 ms task in about half of the full
+    // runs (the focused row taken out of the DOM, the first time format, every row there
+    // new); with focus handed to the list first, the formatters made at idle and the rows in
+    // view drawn before the margin, it reads 54-72 ms here. Then the steady state, best of 3.
+    const first: number[][] = [];
     for (let i = 0; i < 2; i++) {
       await watchLongTasks(page);
       await page.keyboard.press('End');
       await page.locator('section[aria-label="Alert groups"] .selected').last().waitFor();
       await page.waitForTimeout(300);
-      warm.push(await longTasks(page));
+      first.push(await longTasks(page));
       await page.keyboard.press('Home');
       await page.waitForTimeout(300);
     }
-    t.diagnostic(`End, first two presses: long tasks ${JSON.stringify(warm)}`);
+    t.diagnostic(`End, first two presses: long tasks ${JSON.stringify(first)}`);
+    assert.ok(
+      Math.max(0, ...first.flat()) <= 100,
+      `End, first two presses: long tasks ${JSON.stringify(first)}`,
+    );
     const end = await bestTry(
       page,
       async () => {
