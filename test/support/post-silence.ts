@@ -3,11 +3,12 @@
 import assert from 'node:assert/strict';
 import type { Matcher } from '../../main/core/api/types.ts';
 
-/** POST /api/v2/silences for an hour from now; resolves to the new silence's id. */
+/** POST /api/v2/silences for an hour (or `durationMs`) from now; resolves to its id. */
 export async function postSilence(
   url: string,
   matchers: Matcher[],
   comment = 'posted by a test',
+  durationMs = 3_600_000,
 ): Promise<string> {
   const now = Date.now();
   const res = await fetch(`${url.replace(/\/+$/, '')}/api/v2/silences`, {
@@ -16,7 +17,7 @@ export async function postSilence(
     body: JSON.stringify({
       matchers,
       startsAt: new Date(now).toISOString(),
-      endsAt: new Date(now + 3_600_000).toISOString(),
+      endsAt: new Date(now + durationMs).toISOString(),
       createdBy: 'someone',
       comment,
     }),
