@@ -222,6 +222,7 @@ class EngineCore implements Core {
     const watchdog = labelTest(n.watchdog);
     return {
       ...this.#fleet.mergeInstances(),
+      now: this.#clock.now(),
       severityLabel: this.#settings.severityLabel,
       severityOrder: this.#settings.severityOrder,
       silenceNotes: { ownAcks: this.#ledger.keys, attention: this.#hygiene.attention },

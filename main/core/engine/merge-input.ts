@@ -1,13 +1,16 @@
 // What a merge is given (the last good data of every instance, in settings order) and its
 // first phase: the instance and cluster records, and whose data the view uses. Within a
 // cluster only members that answered their last poll are used when there is one (a dead
-// peer's old data would resurrect resolved alerts); when no member answers, the last good data
-// of all members is used and the cluster is marked stale. Never blanked.
+// peer's old data would resurrect resolved alerts), plus the alerts of a member that stopped
+// answering which no answering member lists, until their end (held-peers.ts), marked stale;
+// when no member answers, the last good data of all members is used and the cluster is marked
+// stale. Never blanked.
 import type { AlertGroup, GettableSilence } from '../api/types.ts';
 import type { ClusterView, InstanceView, MergedView, SilenceAttention } from '../model/view.ts';
 import { keyedRecord } from '../model/own-keys.ts';
 import { deepEqual } from './equal.ts';
 import { bestHealth } from './health.ts';
+import type { HeldPeers } from './held-peers.ts';
 
 /**
  * The last good data of one instance. Read, never written: a poll that changed nothing hands
@@ -28,6 +31,8 @@ export interface MergeInstance {
 export interface MergeInput {
   /** In settings order (the order used to pick representative copies). */
   instances: MergeInstance[];
+  /** The merge's time (ms): ends of alerts kept from a member that stopped answering. */
+  now?: number;
   clusterNames: Record<string, string>;
   severityLabel: string;
   severityOrder: string[];
@@ -60,6 +65,11 @@ export interface SilenceNotes {
 export interface SourceEntry {
   instance: MergeInstance & { data: InstanceData };
   clusterId: string;
+  /**
+   * A member that stopped answering while others answer: `data` is only its alerts no
+   * answering member lists (held-peers.ts); the records of those alerts are stale.
+   */
+  held?: true;
 }
 
 interface ResolvedSources {
@@ -70,7 +80,11 @@ interface ResolvedSources {
 }
 
 /** Phase 1: instance and cluster records (the previous ones when equal), and the sources. */
-export function resolveSources(input: MergeInput, prev: MergedView | undefined): ResolvedSources {
+export function resolveSources(
+  input: MergeInput,
+  prev: MergedView | undefined,
+  heldPeers?: HeldPeers,
+): ResolvedSources {
   const instances = keyedRecord<InstanceView>();
   const members = new Map<string, MergeInstance[]>();
   for (const mi of input.instances) {
@@ -89,6 +103,15 @@ export function resolveSources(input: MergeInput, prev: MergedView | undefined):
     const stale = fresh.length === 0 && withData.length > 0;
     for (const instance of fresh.length > 0 ? fresh : withData)
       sources.push({ instance, clusterId });
+    if (heldPeers && fresh.length > 0 && fresh.length < withData.length) {
+      const freshData = fresh.map((m) => m.data);
+      const now = input.now ?? Date.now();
+      for (const m of withData) {
+        if (m.view.health === 'ok') continue;
+        const data = heldPeers.data(m.view.id, m.data, freshData, now);
+        if (data) sources.push({ instance: { view: m.view, data }, clusterId, held: true });
+      }
+    }
     const view: ClusterView = {
       id: clusterId,
       name: input.clusterNames[clusterId] ?? clusterId,

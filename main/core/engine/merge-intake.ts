@@ -20,6 +20,8 @@ export class Intake {
   /** Source ids in the previous merge's order. */
   #order: string[] = [];
   #stale = new Set<string>();
+  /** Sources that are members which stopped answering (their records are stale). */
+  #held: ReadonlySet<string> = new Set<string>();
   #load = 0;
   /** Silences change only with a source's data. */
   #silencesDirty = true;
@@ -37,6 +39,7 @@ export class Intake {
     this.#sources.clear();
     this.#order = [];
     this.#stale = new Set();
+    this.#held = new Set();
     this.#silencesDirty = true;
   }
 
@@ -341,6 +344,26 @@ export class Intake {
     if (flipped.size === 0) return;
     for (const src of this.#sources.values()) {
       if (!flipped.has(src.clusterId)) continue;
+      for (const l of src.listed) {
+        for (const slot of l.slots) this.#state.queueSlot(slot);
+        this.#state.queueGroup(l.gs);
+      }
+    }
+  }
+
+  /**
+   * Requeues the records of sources that became or stopped being held members (merge-input.ts,
+   * held-peers.ts): a member answering again may list copies equal to those it was held with,
+   * but the records' stale flags change.
+   */
+  followHeld(held: ReadonlySet<string>): void {
+    const flipped = new Set<string>();
+    for (const id of held) if (!this.#held.has(id)) flipped.add(id);
+    for (const id of this.#held) if (!held.has(id)) flipped.add(id);
+    this.#held = held;
+    if (flipped.size === 0) return;
+    for (const src of this.#sources.values()) {
+      if (!flipped.has(src.id)) continue;
       for (const l of src.listed) {
         for (const slot of l.slots) this.#state.queueSlot(slot);
         this.#state.queueGroup(l.gs);

@@ -61,6 +61,8 @@ export function buildAlert(
   clusters: Record<string, ClusterView>,
   severityLabel: string,
   share?: RecordShare,
+  /** Members that stopped answering whose unshared alerts are kept (held-peers.ts). */
+  held?: ReadonlySet<string>,
 ): AlertView {
   let rep = copies[0]!.raw;
   if (copies.length > 1) {
@@ -124,6 +126,10 @@ export function buildAlert(
       if (!mutedBy.includes(t)) mutedBy.push(t);
     }
     if (!clusters[c]!.stale) stale = false;
+  }
+  // Listed only by members that stopped answering: last known, like a stale cluster's.
+  if (!stale && held !== undefined && held.size > 0) {
+    stale = copies.every((c) => held.has(c.instanceId));
   }
   // Empty lists share one frozen array, and the others are exact-size (pushed-to arrays reserve
   // 17 slots): one record per alert, so this is tens of MB at 100,000 alerts.

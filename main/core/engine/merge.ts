@@ -20,6 +20,7 @@ import { builtFrom } from '../model/record-values.ts';
 import { sameStrings } from '../api/same-alert.ts';
 import { deepEqual } from './equal.ts';
 import { resolveSources, type MergeInput, type SilenceNotes } from './merge-input.ts';
+import { HeldPeers } from './held-peers.ts';
 import { Intake } from './merge-intake.ts';
 import { buildAlert, buildGroup, groupEqual } from './merge-records.ts';
 import { mergeSilences, sameNotes } from './merge-silences.ts';
@@ -71,6 +72,8 @@ export class Merger {
   /** The previous result (its records are what the slots and groups hold). */
   #last: MergedView | undefined;
   #notes: SilenceNotes | undefined;
+  /** What members that stopped answering add to their cluster (held-peers.ts). */
+  readonly #held = new HeldPeers();
 
   /**
    * Silence keys the last result's alerts are silenced by, with how many: kept as records
@@ -115,7 +118,7 @@ export class Merger {
    */
   takeIn(input: MergeInput, prev: MergedView | undefined): void {
     if (configOf(input) !== this.#config) return;
-    this.#intake.sync(resolveSources(input, prev).sources);
+    this.#intake.sync(resolveSources(input, prev, this.#held).sources);
   }
 
   merge(input: MergeInput, prev: MergedView | undefined): MergeResult {
@@ -131,10 +134,14 @@ export class Merger {
       this.#last = undefined;
       this.#config = config;
     }
-    const { instances, clusters, sources } = resolveSources(input, prev);
+    const { instances, clusters, sources } = resolveSources(input, prev, this.#held);
+    this.#held.sweep();
+    const held = new Set<string>();
+    for (const e of sources) if (e.held) held.add(e.instance.view.id);
     this.#intake.sync(sources);
     this.#intake.followStaleClusters(clusters);
-    const alertChanges = this.#rebuildAlerts(clusters, input.severityLabel);
+    this.#intake.followHeld(held);
+    const alertChanges = this.#rebuildAlerts(clusters, input.severityLabel, held);
     const groupChanges = this.#rebuildGroups(clusters, input.severityOrder);
     // Queued from here on (an intake ahead, the next merge) is the next merge's.
     this.#state.nextMerge();
@@ -191,6 +198,7 @@ export class Merger {
   #rebuildAlerts(
     clusters: Record<string, ClusterView>,
     severityLabel: string,
+    held: ReadonlySet<string>,
   ): { changed: AlertView[]; removed: string[] } {
     const changed: AlertView[] = [];
     const removed: string[] = [];
@@ -207,7 +215,7 @@ export class Merger {
         continue;
       }
       sortBySource(slot);
-      const view = buildAlert(slot.fp, slot.copies, clusters, severityLabel, this.#share);
+      const view = buildAlert(slot.fp, slot.copies, clusters, severityLabel, this.#share, held);
       if (old && deepEqual(old, view)) continue;
       slot.view = view;
       if (old) this.#counts.add(old, -1);

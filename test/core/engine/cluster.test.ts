@@ -153,19 +153,41 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
   });
 
   it('keeps the view complete when one peer dies, marking only that peer', async () => {
+    // Peers do not share alerts: one that only am3 got (Prometheus could not reach the
+    // others) is its alone. Its death must not read as that alert resolving.
+    await postAlerts(cluster.urls[2]!, [
+      makeAlert({ alertname: 'EngOnlyOnC', severity: 'warning', host: 'c' }),
+    ]);
+    await waitForCore(
+      core,
+      async () => {
+        await core.refresh();
+        return Object.values(core.snapshot().alerts).some(
+          (a) => a.labels['alertname'] === 'EngOnlyOnC',
+        );
+      },
+      { timeoutMs: 20_000, message: 'the alert only am3 has is listed' },
+    );
+    rec.clear();
     await cluster.peers[2]!.kill();
     await core.refresh();
     const snap = core.snapshot();
+    const only = Object.values(snap.alerts).find((a) => a.labels['alertname'] === 'EngOnlyOnC');
+    assert.ok(only, 'the alert only the dead peer listed is kept');
+    assert.deepEqual(only.instances, ['am3']);
+    assert.equal(only.stale, true, 'its last known state, marked stale');
+    assert.deepEqual(rec.eventsOf('alert-resolved'), [], 'a dead peer resolves nothing');
+    for (const a of Object.values(snap.alerts)) {
+      if (a === only) continue;
+      assert.deepEqual([...a.instances].sort(), ['am1', 'am2']);
+      assert.equal(a.stale, false);
+    }
     assert.equal(snap.instances.am3!.health, 'unreachable');
     assert.ok(snap.instances.am3!.lastError, 'lastError set');
     assert.ok(snap.instances.am3!.failingSince, 'failingSince set');
     assert.equal(snap.instances.am1!.health, 'ok');
     assert.equal(snap.instances.am2!.health, 'ok');
-    assert.equal(Object.keys(snap.alerts).length, 3);
-    for (const a of Object.values(snap.alerts)) {
-      assert.deepEqual([...a.instances].sort(), ['am1', 'am2']);
-      assert.equal(a.stale, false);
-    }
+    assert.equal(Object.keys(snap.alerts).length, 4);
     assert.equal(snap.clusters[clusterId]!.health, 'ok');
     assert.equal(snap.clusters[clusterId]!.stale, false);
     assert.deepEqual(snap.summary.unreachableInstances, ['am3']);
@@ -185,10 +207,11 @@ describe('engine with a 3-peer cluster', { skip: amSkipReason() }, () => {
     const c = snap.clusters[clusterId]!;
     assert.equal(c.stale, true);
     assert.equal(c.health, 'unreachable');
-    assert.equal(Object.keys(snap.alerts).length, 3, 'alerts kept');
+    // The three every peer had, and the one only am3 had.
+    assert.equal(Object.keys(snap.alerts).length, 4, 'alerts kept');
     for (const a of Object.values(snap.alerts)) assert.equal(a.stale, true);
     for (const g of Object.values(snap.groups)) assert.equal(g.stale, true);
-    assert.equal(snap.summary.firing, 3);
+    assert.equal(snap.summary.firing, 4);
     assert.notEqual(snap.summary.worst, 'ok');
     // What fires stays the first signal; that we cannot see is the second one.
     assert.equal(snap.summary.worst, 'critical');

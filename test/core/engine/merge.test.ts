@@ -149,19 +149,60 @@ describe('Merger', () => {
     assert.deepEqual(a.clusters, ['c1', 'c2']);
   });
 
-  it("ignores a dead peer's old data while another peer answers; keeps it, stale, when none does", () => {
+  it('keeps only what a dead peer alone lists, stale, until its end; all of it when none answers', () => {
     const m = new Merger();
-    // b is dead and still holds an alert that has resolved since.
+    // Cpu's end, as Prometheus set it on its last send to b: 05:00.
+    const before = Date.parse('2026-11-21T04:00:00.000Z');
+    const after = Date.parse('2026-11-21T05:00:01.000Z');
+    const at = (now: number, instances: MergeInstance[]): MergeInput => ({
+      ...input(instances),
+      now,
+    });
+    // b is dead; Disk is on both peers, Cpu (critical) only on b: peers do not share alerts.
     let v = m.merge(
-      input([
+      at(before, [
         inst('a', 'c1', 'ok', groupsOf(disk)),
         inst('b', 'c1', 'unreachable', groupsOf(disk, cpu)),
       ]),
       undefined,
     ).view;
-    assert.deepEqual(Object.keys(v.alerts), ['f1']);
+    assert.deepEqual(Object.keys(v.alerts).sort(), ['f1', 'f2']);
+    // Disk is a's (fresh); Cpu is b's last known: stale, and still the worst state.
+    assert.deepEqual(v.alerts.f1!.instances, ['a']);
+    assert.equal(v.alerts.f1!.stale, false);
+    assert.equal(v.alerts.f2!.stale, true);
+    assert.equal(v.summary.worst, 'critical');
     assert.equal(v.clusters.c1!.stale, false);
     assert.equal(v.clusters.c1!.health, 'ok');
+    // Past its end, b itself would have resolved it: it goes.
+    v = m.merge(
+      at(after, [
+        inst('a', 'c1', 'ok', groupsOf(disk)),
+        inst('b', 'c1', 'unreachable', groupsOf(disk, cpu)),
+      ]),
+      v,
+    ).view;
+    assert.deepEqual(Object.keys(v.alerts), ['f1']);
+    // b answers again, listing Cpu (re-sent, a later end): fresh, not stale any more.
+    const resent = { ...cpu, endsAt: '2026-11-21T06:00:00.000Z' };
+    v = m.merge(
+      at(before, [
+        inst('a', 'c1', 'ok', groupsOf(disk)),
+        inst('b', 'c1', 'unreachable', groupsOf(disk, resent)),
+      ]),
+      v,
+    ).view;
+    assert.equal(v.alerts.f2!.stale, true);
+    v = m.merge(
+      at(before, [
+        inst('a', 'c1', 'ok', groupsOf(disk)),
+        inst('b', 'c1', 'ok', groupsOf(disk, resent)),
+      ]),
+      v,
+    ).view;
+    assert.equal(v.alerts.f2!.stale, false);
+    assert.deepEqual(v.alerts.f2!.instances, ['b']);
+    // Both dead: the last good data of both, the cluster stale.
     v = m.merge(
       input([
         inst('a', 'c1', 'unreachable', groupsOf(disk)),

@@ -107,7 +107,8 @@ export class PollWorld {
       fingerprint: fp,
       startsAt: iso(this.#now()),
       updatedAt: iso(this.#now()),
-      endsAt: iso(this.#now() + 3_600_000),
+      // Some end within minutes: a dead peer's alerts kept until their end then go.
+      endsAt: iso(this.#now() + (this.#chance(0.3) ? 4 : 60) * 60_000),
       status: { state: 'active', silencedBy: [], inhibitedBy: [] },
     };
     if (this.#chance(0.7)) alert.generatorURL = `http://prom/graph?g0.expr=${fp}`;
@@ -133,6 +134,7 @@ export class PollWorld {
     if (this.#chance(0.03)) this.#peers.reverse(); // settings reordered
     return {
       instances: this.#peers.map((p) => this.#poll(p)),
+      now: this.#now(),
       clusterNames: { c1: 'prod' },
       severityLabel: this.#severityLabel,
       severityOrder: this.#severityOrder,

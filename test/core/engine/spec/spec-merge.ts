@@ -40,6 +40,8 @@ interface Source {
   clusterId: string;
   groups: AlertGroup[];
   silences: GettableSilence[];
+  /** A member that stopped answering, with only what no answering member lists. */
+  held?: boolean;
 }
 
 export function specMerge(input: MergeInput): MergedView {
@@ -65,7 +67,9 @@ export function specMerge(input: MergeInput): MergedView {
 /**
  * Clusters in the order their first member is listed. A cluster's data comes from its
  * enabled members that answered their last poll; when none did, from every enabled member
- * that has data, and the cluster is stale.
+ * that has data, and the cluster is stale. When some did, each member that did not adds the
+ * alerts of its last poll that no answering member lists and whose end is after `now` (no
+ * readable end: kept), its records stale (Alertmanager peers do not share alerts).
  */
 function clustersAndSources(input: MergeInput): {
   clusters: Record<string, ClusterView>;
@@ -81,6 +85,25 @@ function clustersAndSources(input: MergeInput): {
     const answering = withData.filter((m) => m.view.health === 'ok');
     const used: MergeInstance[] = answering.length > 0 ? answering : withData;
     for (const m of used) sources.push({ id: m.view.id, clusterId, ...m.data! });
+    if (answering.length > 0) {
+      const listed = new Set(
+        answering.flatMap((m) => m.data!.groups.flatMap((g) => g.alerts.map((a) => a.fingerprint))),
+      );
+      const now = input.now ?? Date.now();
+      for (const m of withData) {
+        if (m.view.health === 'ok') continue;
+        const groups = m
+          .data!.groups.map((g) => ({
+            ...g,
+            alerts: g.alerts.filter(
+              (a) => !listed.has(a.fingerprint) && !(Date.parse(a.endsAt) <= now),
+            ),
+          }))
+          .filter((g) => g.alerts.length > 0);
+        if (groups.length > 0)
+          sources.push({ id: m.view.id, clusterId, groups, silences: [], held: true });
+      }
+    }
     clusters[clusterId] = {
       id: clusterId,
       name: input.clusterNames[clusterId] ?? clusterId,
@@ -163,7 +186,7 @@ function mergeAlerts(
       instances: copies.map(({ src }) => src.id),
       clusters: clusterIds,
       severity: Object.hasOwn(labels, severityLabel) ? labels[severityLabel]! : '',
-      stale: clusterIds.every((c) => clusters[c]!.stale),
+      stale: clusterIds.every((c) => clusters[c]!.stale) || copies.every(({ src }) => src.held),
     };
     if (mutedBy.length > 0) view.mutedBy = mutedBy;
     alerts[fp] = view;
