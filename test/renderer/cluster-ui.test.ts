@@ -80,6 +80,13 @@ describe('HA cluster', { skip: amSkipReason() }, () => {
   it('a dead peer shows its last status as such, and the pair how many answer', async () => {
     await page.keyboard.press('Escape'); // the silence form's saved step
     await page.locator('[data-testid=silence-dialog]').waitFor({ state: 'detached' });
+    // One alert only peer2 got (Prometheus could not reach peer1): peers do not share alerts.
+    await postAlerts(cluster.urls[1]!, [
+      makeAlert({ alertname: 'OnlyOnPeer2', severity: 'critical', instance: 'y' }),
+    ]);
+    await page
+      .locator('[data-testid=alert-row]', { hasText: 'OnlyOnPeer2' })
+      .waitFor({ timeout: 30_000 });
     await page.keyboard.press('3');
     const row = (name: string) => page.locator('[data-testid=instance-row]', { hasText: name });
     const status = (name: string) => row(name).getByTestId('instance-cluster-status');
@@ -127,5 +134,16 @@ describe('HA cluster', { skip: amSkipReason() }, () => {
     );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // peer2's own alert is still listed, as its last known state: not gone as "resolved".
+    const only = page.locator('[data-testid=alert-row]', { hasText: 'OnlyOnPeer2' });
+    assert.equal(await only.count(), 1, "the dead peer's own alert is kept");
+    assert.match((await only.getAttribute('class')) ?? '', /\bstale\b/);
+    await only.click();
+    const badge = page.getByTestId('stale-badge');
+    await badge.waitFor();
+    assert.match(
+      (await badge.getAttribute('title')) ?? '',
+      /^Last known from peer2, not answering/,
+    );
   });
 });
