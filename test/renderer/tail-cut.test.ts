@@ -48,4 +48,10 @@ describe('tailStartAmong (names beside each other)', () => {
     assert.equal(tailStartAmong('alertmanager-prod-eu-1', ['alertmanager-prod-eu-1']), 0);
     assert.equal(tailStartAmong('am-eu', ['am-us']), 0);
   });
+  it('never splits a cluster named after its members', () => {
+    const names = ['127.0.0.1:19093, 127.0.0.1:19095', '127.0.0.1:19097'];
+    assert.equal(tailStartAmong(names[0]!, names), 0);
+    // The standalone beside it is still told by its end.
+    assert.equal(tail(names[1]!, tailStartAmong(names[1]!, names)), ':19097');
+  });
 });

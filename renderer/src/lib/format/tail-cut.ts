@@ -31,6 +31,10 @@ export function tailStart(text: string): number {
  */
 export function tailStartAmong(text: string, others: readonly string[]): number {
   if (text.length <= SPLIT_FROM) return 0;
+  // An HA cluster named after its members ("127.0.0.1:19093, 127.0.0.1:19095"): kept from
+  // where it differs, it read "1…3, 127.0.0.1:19095" (walk-through). Its first member whole,
+  // cut at the end, reads as a name.
+  if (text.includes(', ')) return 0;
   let prefix = text.length;
   let differsAtEnd = false;
   for (const o of others) {
