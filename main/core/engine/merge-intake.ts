@@ -337,18 +337,9 @@ export class Intake {
   followStaleClusters(clusters: Record<string, ClusterView>): void {
     const stale = new Set<string>();
     for (const id in clusters) if (clusters[id]!.stale) stale.add(id);
-    const flipped = new Set<string>();
-    for (const id of stale) if (!this.#stale.has(id)) flipped.add(id);
-    for (const id of this.#stale) if (!stale.has(id)) flipped.add(id);
+    const flipped = symmetricDifference(stale, this.#stale);
     this.#stale = stale;
-    if (flipped.size === 0) return;
-    for (const src of this.#sources.values()) {
-      if (!flipped.has(src.clusterId)) continue;
-      for (const l of src.listed) {
-        for (const slot of l.slots) this.#state.queueSlot(slot);
-        this.#state.queueGroup(l.gs);
-      }
-    }
+    this.#requeue((src) => flipped.has(src.clusterId));
   }
 
   /**
@@ -357,19 +348,29 @@ export class Intake {
    * but the records' stale flags change.
    */
   followHeld(held: ReadonlySet<string>): void {
-    const flipped = new Set<string>();
-    for (const id of held) if (!this.#held.has(id)) flipped.add(id);
-    for (const id of this.#held) if (!held.has(id)) flipped.add(id);
+    const flipped = symmetricDifference(held, this.#held);
     this.#held = held;
-    if (flipped.size === 0) return;
+    this.#requeue((src) => flipped.has(src.id));
+  }
+
+  /** Queues every alert and group record the chosen sources list. */
+  #requeue(chosen: (src: Source) => boolean): void {
     for (const src of this.#sources.values()) {
-      if (!flipped.has(src.id)) continue;
+      if (!chosen(src)) continue;
       for (const l of src.listed) {
         for (const slot of l.slots) this.#state.queueSlot(slot);
         this.#state.queueGroup(l.gs);
       }
     }
   }
+}
+
+/** What is in one set and not in the other. */
+function symmetricDifference(a: ReadonlySet<string>, b: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const x of a) if (!b.has(x)) out.add(x);
+  for (const x of b) if (!a.has(x)) out.add(x);
+  return out;
 }
 
 /** Each group's position in a source's previous listings (the first, if listed twice). */
