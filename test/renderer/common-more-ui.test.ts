@@ -57,6 +57,19 @@ describe('the shared labels line says what it cannot show', { skip: amSkipReason
       if (pane)
         assert.ok(f.shown < f.all, `beside the pane some are out of sight: ${JSON.stringify(f)}`);
       for (const [k, v] of Object.entries(SHARED)) assert.ok(f.title.includes(`${k}=${v}`), k);
+      // A chip shown keeps its name whole ("cluster=prod…"), never a stub ("cl…"): one that
+      // does not fit so leaves the line and "+N" counts it.
+      const stubs = await page.locator('[data-testid=common-labels]').evaluate((line) => {
+        const top = line.getBoundingClientRect().top;
+        return [...line.querySelectorAll('.chip')]
+          .filter((c) => c.getBoundingClientRect().top < top + 8)
+          .filter((c) => {
+            const k = c.querySelector('.k');
+            return !k || k.getBoundingClientRect().right > c.getBoundingClientRect().right + 0.5;
+          })
+          .map((c) => c.textContent);
+      });
+      assert.deepEqual(stubs, [], `chips cut to a stub (pane ${pane})`);
     }
   });
 });

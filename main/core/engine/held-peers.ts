@@ -6,8 +6,13 @@
 // (walk-through): missing data read as all clear. Such an alert is kept, marked stale, until
 // its own endsAt: when the dead Alertmanager itself would resolve it without news from
 // Prometheus (which sets endsAt a few evaluation intervals ahead on every send).
-import type { AlertGroup, GettableAlert } from '../api/types.ts';
-import type { InstanceData } from './merge-input.ts';
+import type { AlertGroup, GettableAlert, GettableSilence } from '../api/types.ts';
+
+/** An instance's last good data (merge-input.ts InstanceData; not imported: no cycle). */
+interface InstanceData {
+  groups: AlertGroup[];
+  silences: GettableSilence[];
+}
 
 interface Memo {
   held: InstanceData;
