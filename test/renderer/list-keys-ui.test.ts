@@ -347,8 +347,8 @@ describe('the same list keys in every view', { skip: amSkipReason() }, () => {
     await sheet.waitFor();
     const text = (await sheet.textContent()) ?? '';
     assert.match(text, /a\s*Acknowledge the selected alert or group/);
-    assert.match(text, /e \/ E\s*Alerts: expand \/ collapse every group/);
-    assert.match(text, /e, \+, Delete\s*Silences: edit, extend by 1h, expire/);
+    assert.match(text, /e \/ E\s*Expand \/ collapse every group/);
+    assert.match(text, /e, \+, Delete\s*Silences: edit, \+1h, expire the selected one/);
     assert.match(text, /↑ ↓ or j k\s*Move through the list \(every view/);
     assert.match(text, /Home End\s*First \/ last row/);
     await page.keyboard.press('Escape');
