@@ -44,6 +44,12 @@ describe('single keys on a selected silence', { skip: amSkipReason() }, () => {
     await waitFor(async () => Date.parse((await onServer()).endsAt) >= before + 3_550_000, {
       message: 'the silence ends an hour later on the server',
     });
+    // The extend is done in the window too (its buttons busy until the core answered: a key
+    // pressed meanwhile is not taken, as a click is not).
+    await waitFor(
+      async () => (await page.getByTestId('silence-edit').getAttribute('aria-disabled')) !== 'true',
+      { message: 'the actions are no longer busy' },
+    );
   });
 
   it('`e` opens the selected silence in the silence form', async () => {
