@@ -6,7 +6,11 @@
 /** The alert list's selected row, focusable; null when nothing is selected or drawn. */
 export function selectedListRow(): HTMLElement | null {
   const row = document.querySelector<HTMLElement>('section[aria-label="Alert groups"] .selected');
-  return row?.matches('[tabindex]') ? row : (row?.querySelector<HTMLElement>('[tabindex]') ?? null);
+  // A group header's or section's focusable part is its role=button (its buttons have a
+  // tabindex too: -1, they are not Tab stops).
+  return row?.matches('[tabindex]')
+    ? row
+    : (row?.querySelector<HTMLElement>('[role="button"][tabindex]') ?? null);
 }
 
 /**
