@@ -119,7 +119,11 @@ export class Fleet {
     const instances = this.#runtimes.map((rt) => {
       const a = assignments.get(rt.id)!;
       clusterNames[a.clusterId] = a.clusterName;
-      return { view: rt.view(a.clusterId), data: rt.settings.enabled ? rt.data : undefined };
+      if (!rt.settings.enabled) return { view: rt.view(a.clusterId), data: undefined };
+      const restartHeld = rt.restartHeld(this.#o.deps.clock.now());
+      return restartHeld
+        ? { view: rt.view(a.clusterId), data: rt.data, restartHeld }
+        : { view: rt.view(a.clusterId), data: rt.data };
     });
     return { instances, clusterNames };
   }

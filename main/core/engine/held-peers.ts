@@ -16,6 +16,7 @@ interface InstanceData {
 
 interface Memo {
   held: InstanceData;
+  keepUntil: number;
   fresh: readonly InstanceData[];
   /** Recomputed from this time: the earliest end among the alerts kept. */
   until: number;
@@ -31,18 +32,29 @@ export class HeldPeers {
   readonly #memo = new Map<string, Memo>();
   readonly #asked = new Set<string>();
 
-  /** What `held` adds to `fresh` (its members' data), or undefined when nothing. */
+  /**
+   * What `held` adds to `fresh` (its members' data), or undefined when nothing. An alert is
+   * kept until its end, and at least until `keepUntil` (a restarted server: restart-hold.ts).
+   */
   data(
-    instanceId: string,
+    id: string,
     held: InstanceData,
     fresh: readonly InstanceData[],
     now: number,
+    keepUntil = 0,
   ): InstanceData | undefined {
-    this.#asked.add(instanceId);
-    const m = this.#memo.get(instanceId);
-    if (m && m.held === held && now < m.until && sameRefs(m.fresh, fresh)) return m.result;
-    const { result, until } = cut(held, fresh, now);
-    this.#memo.set(instanceId, { held, fresh: fresh.slice(), until, result });
+    this.#asked.add(id);
+    const m = this.#memo.get(id);
+    if (
+      m &&
+      m.held === held &&
+      m.keepUntil === keepUntil &&
+      now < m.until &&
+      sameRefs(m.fresh, fresh)
+    )
+      return m.result;
+    const { result, until } = cut(held, fresh, now, keepUntil);
+    this.#memo.set(id, { held, keepUntil, fresh: fresh.slice(), until, result });
     return result;
   }
 
@@ -57,6 +69,7 @@ function cut(
   held: InstanceData,
   fresh: readonly InstanceData[],
   now: number,
+  keepUntil: number,
 ): { result: InstanceData | undefined; until: number } {
   const listed = new Set<string>();
   for (const d of fresh)
@@ -67,7 +80,7 @@ function cut(
     let alerts: GettableAlert[] | undefined;
     for (const a of g.alerts) {
       if (listed.has(a.fingerprint)) continue;
-      const end = Date.parse(a.endsAt);
+      const end = Math.max(Date.parse(a.endsAt), keepUntil);
       // No readable end: kept until the member answers again (never guessed resolved).
       if (end <= now) continue;
       if (end < until) until = end;

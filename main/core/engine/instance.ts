@@ -30,6 +30,13 @@ import {
 import { computeHealth, outcomeOf, STALE_AFTER_INTERVALS, type PollOutcome } from './health.ts';
 import type { InstanceData } from './merge.ts';
 import { CancelledError, Poller, type CycleContext } from './poller.ts';
+import {
+  holdAfterRestart,
+  listedAlerts,
+  pruneHold,
+  restarted,
+  type RestartHold,
+} from './restart-hold.ts';
 
 export const STATUS_EVERY_CYCLES = 10;
 export const STATUS_MAX_AGE_MS = 5 * 60_000;
@@ -126,6 +133,13 @@ export class InstanceRuntime {
   #lastPollAt: number | undefined;
   #lastPollMs: number | undefined;
   #busy = false;
+  /** What the server listed before it restarted, kept a while (restart-hold.ts). */
+  #restartHold: RestartHold | undefined;
+  /**
+   * The uptime this runtime's server reported (not carried over from a runtime this one
+   * replaced: an edited URL may name another server, which is no restart).
+   */
+  #uptime: string | undefined;
   /**
    * Data carried over from the runtime this one replaced (its URL, auth or TLS was edited):
    * shown as stale until the first poll with the new settings finishes, then that answer
@@ -300,6 +314,20 @@ export class InstanceRuntime {
     return since === undefined ? undefined : since + STALE_AFTER_INTERVALS * this.intervalMs + 1;
   }
 
+  /**
+   * What the server listed before it restarted, while any of it may still be kept
+   * (restart-hold.ts); undefined once the grace and the alerts' ends have passed.
+   */
+  restartHeld(now: number): { data: InstanceData; keepUntil: number } | undefined {
+    const h = this.#restartHold;
+    if (h === undefined) return undefined;
+    if (now >= h.expires) {
+      this.#restartHold = undefined;
+      return undefined;
+    }
+    return h;
+  }
+
   view(clusterId: string): InstanceView {
     const s = this.settings;
     const v: InstanceView = {
@@ -348,6 +376,8 @@ export class InstanceRuntime {
       if (st.cluster.name !== undefined) v.clusterName = st.cluster.name;
       if (st.cluster.peers) v.peers = st.cluster.peers;
     }
+    const hold = this.restartHeld(this.#deps.clock.now());
+    if (hold) v.restartedAt = this.#restartHold!.startedAt;
     if (this.receivers) v.receivers = this.receivers;
     if (this.receiverLabels) v.receiverLabels = this.receiverLabels;
     if (this.#receiversDerived) v.receiversDerived = true;
@@ -369,6 +399,19 @@ export class InstanceRuntime {
       if (needStatus) status = await ctx.request('GET /status', (o) => client.getStatus(o));
       const groups = await ctx.request('GET /alerts/groups', (o) => client.getAlertGroups({}, o));
       const silences = await ctx.request('GET /silences', (o) => client.getSilences(undefined, o));
+      // Fewer alerts than the last poll: resolved, or a server that restarted and lost them
+      // all (restart-hold.ts). Its uptime tells, so /status is read now if it was not.
+      const before = this.data;
+      let statusRead = needStatus;
+      if (
+        !statusRead &&
+        before !== undefined &&
+        groups !== before.groups &&
+        listedAlerts(groups) < listedAlerts(before.groups)
+      ) {
+        status = await ctx.request('GET /status', (o) => client.getStatus(o));
+        statusRead = true;
+      }
       let receivers = this.receivers;
       let receiverLabels = this.receiverLabels;
       let derived = this.#receiversDerived;
@@ -399,7 +442,10 @@ export class InstanceRuntime {
       if (derived) receivers = [...new Set(groups.map((g) => g.receiver.name))].sort();
       // Commit the whole cycle at once.
       const now = this.#deps.clock.now();
-      if (needStatus) this.#statusAt = now;
+      if (statusRead) this.#statusAt = now;
+      if (before !== undefined && status && restarted(this.#uptime, status.uptime))
+        this.#restartHold = holdAfterRestart(before, status.uptime!, now, this.#restartHold);
+      if (status?.uptime !== undefined) this.#uptime = status.uptime;
       this.status = status;
       this.receivers = receivers;
       this.receiverLabels = receiverLabels;
@@ -409,6 +455,7 @@ export class InstanceRuntime {
       // the merger skips the instance (a quiet poll costs its transfer and a hash).
       if (this.data?.groups !== groups || this.data.silences !== silences) {
         this.data = { groups, silences };
+        if (this.#restartHold) this.#restartHold = pruneHold(this.#restartHold, this.data);
       }
       this.#outcome = 'ok';
       if (this.#statusEager > 0) this.#statusEager--;

@@ -26,6 +26,12 @@ export interface MergeInstance {
   /** Health, cluster id etc. already filled in. */
   view: InstanceView;
   data: InstanceData | undefined;
+  /**
+   * Its data from before the server restarted, while that may still matter (restart-hold.ts):
+   * the alerts in it that no answering member lists are kept, stale, until their end and at
+   * least until `keepUntil`.
+   */
+  restartHeld?: { data: InstanceData; keepUntil: number };
 }
 
 export interface MergeInput {
@@ -70,6 +76,16 @@ export interface SourceEntry {
    * answering member lists (held-peers.ts); the records of those alerts are stale.
    */
   held?: true;
+  /**
+   * The merger's key for this source when it is not the instance's id: the alerts a restarted
+   * server had before (MergeInstance.restartHeld), beside what it lists now.
+   */
+  sourceId?: string;
+}
+
+/** The source key of an instance's alerts from before its server restarted. */
+export function restartSourceId(instanceId: string): string {
+  return `${instanceId}\u0000restart`;
 }
 
 interface ResolvedSources {
@@ -103,13 +119,23 @@ export function resolveSources(
     const stale = fresh.length === 0 && withData.length > 0;
     for (const instance of fresh.length > 0 ? fresh : withData)
       sources.push({ instance, clusterId });
-    if (heldPeers && fresh.length > 0 && fresh.length < withData.length) {
+    if (heldPeers && fresh.length > 0) {
       const freshData = fresh.map((m) => m.data);
       const now = input.now ?? Date.now();
       for (const m of withData) {
         if (m.view.health === 'ok') continue;
         const data = heldPeers.data(m.view.id, m.data, freshData, now);
         if (data) sources.push({ instance: { view: m.view, data }, clusterId, held: true });
+      }
+      // A server that restarted lost its alerts (Alertmanager keeps them in memory only) until
+      // Prometheus sends them again: what it had, no answering member lists, stays stale.
+      for (const m of fresh) {
+        const r = m.restartHeld;
+        if (!r) continue;
+        const id = restartSourceId(m.view.id);
+        const data = heldPeers.data(id, r.data, freshData, now, r.keepUntil);
+        if (data)
+          sources.push({ instance: { view: m.view, data }, clusterId, held: true, sourceId: id });
       }
     }
     const view: ClusterView = {

@@ -64,7 +64,7 @@ export class Intake {
   // ---- phase 2: take in what each source's data changed -------------------------------
 
   sync(list: readonly SourceEntry[]): void {
-    const byId = new Map(list.map((e) => [e.instance.view.id, e]));
+    const byId = new Map(list.map((e) => [sourceIdOf(e), e]));
     for (const [id, src] of this.#sources) {
       const e = byId.get(id);
       if (e === undefined || e.clusterId !== src.clusterId) {
@@ -74,17 +74,24 @@ export class Intake {
     }
     // Copies are ordered by source rank: when kept sources change their relative order (a
     // settings reorder, a cluster regrouping), every record may list them otherwise.
-    const ids = list.map((e) => e.instance.view.id);
+    const ids = list.map(sourceIdOf);
     const kept = ids.filter((id) => this.#sources.has(id));
     const keptBefore = this.#order.filter((id) => this.#sources.has(id));
-    if (!sameStrings(kept, keptBefore)) this.#state.queueEverything();
+    if (!sameStrings(kept, keptBefore)) {
+      this.#state.queueEverything();
+      // A silence two sources list is the first one's copy too (merge-silences.ts).
+      this.#silencesDirty = true;
+    }
     this.#order = ids;
     list.forEach((e, rank) => {
       const data = e.instance.data;
-      let src = this.#sources.get(e.instance.view.id);
+      const id = sourceIdOf(e);
+      let src = this.#sources.get(id);
       if (!src) {
         src = {
-          id: e.instance.view.id,
+          id,
+          instanceId: e.instance.view.id,
+          heldAlways: e.sourceId !== undefined,
           clusterId: e.clusterId,
           rank,
           data,
@@ -300,7 +307,11 @@ export class Intake {
       // Replaced by an exact-size copy (concat), not pushed: a pushed-to (or spread) array
       // reserves 17 slots, and there is one per alert (measured: 70 MB at 100,000 alerts
       // for these two and slot.groups).
-      slot.copies = slot.copies.concat({ raw: a, instanceId: src.id, clusterId: src.clusterId });
+      slot.copies = slot.copies.concat(
+        src.heldAlways
+          ? { raw: a, instanceId: src.instanceId, clusterId: src.clusterId, held: true }
+          : { raw: a, instanceId: src.instanceId, clusterId: src.clusterId },
+      );
       slot.sources = slot.sources.concat(src);
       this.#state.queueSlot(slot);
       return;
@@ -398,4 +409,8 @@ function unite(first: Listing, fps: string[], slots: AlertSlot[], receiver: stri
     first.slots = first.slots.concat(added);
   }
   if (!first.receivers.includes(receiver)) first.receivers = [...first.receivers, receiver].sort();
+}
+
+function sourceIdOf(e: SourceEntry): string {
+  return e.sourceId ?? e.instance.view.id;
 }

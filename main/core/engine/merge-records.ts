@@ -48,6 +48,8 @@ export interface AlertCopy {
   raw: GettableAlert;
   instanceId: string;
   clusterId: string;
+  /** From before its server restarted: last known (merge-input.ts restartHeld). */
+  held?: true;
 }
 
 /**
@@ -127,9 +129,10 @@ export function buildAlert(
     }
     if (!clusters[c]!.stale) stale = false;
   }
-  // Listed only by members that stopped answering: last known, like a stale cluster's.
+  // Listed only by members that stopped answering, or by a server from before it restarted:
+  // last known, like a stale cluster's.
   if (!stale && held !== undefined && held.size > 0) {
-    stale = copies.every((c) => held.has(c.instanceId));
+    stale = copies.every((c) => c.held === true || held.has(c.instanceId));
   }
   // Empty lists share one frozen array, and the others are exact-size (pushed-to arrays reserve
   // 17 slots): one record per alert, so this is tens of MB at 100,000 alerts.

@@ -9,7 +9,12 @@ import { groupKeyOf, type AlertCopy } from './merge-records.ts';
 
 /** One instance whose data the view uses: what it contributed in the previous merge. */
 export interface Source {
+  /** The instance's id, or another key for its alerts from before a restart (merge-input.ts). */
   id: string;
+  /** The instance whose alerts these are. */
+  instanceId: string;
+  /** Its alerts are last known, never current (a restarted server's old alerts). */
+  heldAlways: boolean;
   clusterId: string;
   /** Position in this merge's source order (picks representatives, orders copies). */
   rank: number;

@@ -137,7 +137,7 @@ export class Merger {
     const { instances, clusters, sources } = resolveSources(input, prev, this.#held);
     this.#held.sweep();
     const held = new Set<string>();
-    for (const e of sources) if (e.held) held.add(e.instance.view.id);
+    for (const e of sources) if (e.held) held.add(e.sourceId ?? e.instance.view.id);
     this.#intake.sync(sources);
     this.#intake.followStaleClusters(clusters);
     this.#intake.followHeld(held);

@@ -34,6 +34,11 @@ export interface InstanceView {
   /** From /status, refreshed less often than alerts. */
   version?: VersionInfo;
   uptime?: string;
+  /**
+   * The server restarted at this time (its uptime) and alerts it listed before are kept,
+   * stale, until Prometheus sends them again or their grace ends (restart-hold.ts).
+   */
+  restartedAt?: string;
   clusterStatus?: ClusterState;
   clusterName?: string;
   peers?: PeerStatus[];

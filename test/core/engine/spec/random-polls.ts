@@ -42,6 +42,8 @@ interface Peer {
   last: InstanceData | undefined;
   health: HealthState;
   enabled: boolean;
+  /** Its data from before its server restarted (restart-hold.ts), while held. */
+  restartHeld?: { data: InstanceData; keepUntil: number };
 }
 
 function deepFreeze<T>(x: T): T {
@@ -238,20 +240,27 @@ export class PollWorld {
     else if (x < 0.12) p.health = this.#pick<HealthState>(['unreachable', 'stale', 'auth-failed']);
     else {
       p.health = 'ok';
+      // The server restarted: what it listed is held a while (the same object while held).
+      if (p.last !== undefined && this.#chance(0.04))
+        p.restartHeld = {
+          data: p.last,
+          keepUntil: this.#now() + (this.#chance(0.5) ? -1 : 1) * 60_000,
+        };
+      else if (p.restartHeld && this.#chance(0.15)) p.restartHeld = undefined;
       // An unchanged poll hands back the very same object.
       if (p.last === undefined || !this.#chance(0.3)) p.last = this.#read(p);
     }
-    return {
-      view: {
-        id: p.id,
-        name: p.id,
-        url: `http://${p.id}`,
-        clusterId: p.clusterId,
-        enabled: p.enabled,
-        health: p.health,
-      },
-      data: p.last,
+    const view = {
+      id: p.id,
+      name: p.id,
+      url: `http://${p.id}`,
+      clusterId: p.clusterId,
+      enabled: p.enabled,
+      health: p.health,
     };
+    return p.restartHeld
+      ? { view, data: p.last, restartHeld: p.restartHeld }
+      : { view, data: p.last };
   }
 
   /** What this peer's Alertmanager returns now, as the client hands it over. */

@@ -42,6 +42,8 @@ interface Source {
   silences: GettableSilence[];
   /** A member that stopped answering, with only what no answering member lists. */
   held?: boolean;
+  /** The instance, when `id` is not its id (a restarted server's alerts from before). */
+  instanceId?: string;
 }
 
 export function specMerge(input: MergeInput): MergedView {
@@ -69,7 +71,9 @@ export function specMerge(input: MergeInput): MergedView {
  * enabled members that answered their last poll; when none did, from every enabled member
  * that has data, and the cluster is stale. When some did, each member that did not adds the
  * alerts of its last poll that no answering member lists and whose end is after `now` (no
- * readable end: kept), its records stale (Alertmanager peers do not share alerts).
+ * readable end: kept), its records stale (Alertmanager peers do not share alerts); and each
+ * answering member whose server restarted adds what it listed before likewise, kept at least
+ * until the hold's keepUntil.
  */
 function clustersAndSources(input: MergeInput): {
   clusters: Record<string, ClusterView>;
@@ -102,6 +106,30 @@ function clustersAndSources(input: MergeInput): {
           .filter((g) => g.alerts.length > 0);
         if (groups.length > 0)
           sources.push({ id: m.view.id, clusterId, groups, silences: [], held: true });
+      }
+      // An answering member whose server restarted: what it listed before that no answering
+      // member lists, until the later of its end and the hold's keepUntil, stale.
+      for (const m of answering) {
+        const r = m.restartHeld;
+        if (!r) continue;
+        const groups = r.data.groups
+          .map((g) => ({
+            ...g,
+            alerts: g.alerts.filter(
+              (a) =>
+                !listed.has(a.fingerprint) && !(Math.max(Date.parse(a.endsAt), r.keepUntil) <= now),
+            ),
+          }))
+          .filter((g) => g.alerts.length > 0);
+        if (groups.length > 0)
+          sources.push({
+            id: `${m.view.id} restart`,
+            instanceId: m.view.id,
+            clusterId,
+            groups,
+            silences: [],
+            held: true,
+          });
       }
     }
     clusters[clusterId] = {
@@ -183,7 +211,7 @@ function mergeAlerts(
       inhibitedBy,
       statusByCluster: byCluster,
       receivers: [...new Set(copies.flatMap(({ a }) => a.receivers.map((r) => r.name)))].sort(),
-      instances: copies.map(({ src }) => src.id),
+      instances: copies.map(({ src }) => src.instanceId ?? src.id),
       clusters: clusterIds,
       severity: Object.hasOwn(labels, severityLabel) ? labels[severityLabel]! : '',
       stale: clusterIds.every((c) => clusters[c]!.stale) || copies.every(({ src }) => src.held),
