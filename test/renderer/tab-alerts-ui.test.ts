@@ -1,0 +1,41 @@
+// Browser shell: a tab nobody clicked or typed in cannot play sound (autoplay), so a critical
+// firing in a freshly opened tab made no noise and nothing said so (walk-through). A line says
+// so until the tab can alert, and its button plays the critical sound once (the volume heard).
+// Real Alertmanager, real core, browser shell, Chromium at 960×680.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+describe('a tab that cannot alert says so', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [makeAlert({ alertname: 'TabSound', severity: 'critical' })],
+    viewport: { width: 960, height: 680 },
+  });
+  let page: Page;
+  before(() => ({ page } = t));
+  const banner = () => page.locator('[data-testid=tab-alerts-banner]');
+
+  it('says a fresh tab plays no sound; any key in it ends that', async () => {
+    await banner().waitFor();
+    assert.match(await banner().innerText(), /plays no sound until it is clicked or typed in/);
+    // A key the list takes: the tab may play sound from now on.
+    await page.keyboard.press('j');
+    await waitFor(async () => (await banner().count()) === 0, { message: 'the line goes' });
+  });
+
+  it('its button plays the critical sound once, and the line goes', async () => {
+    await page.reload();
+    await banner().waitFor();
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/sounds/')) fetched.push(r.url());
+    });
+    await page.locator('[data-testid=tab-alerts-enable]').click();
+    await waitFor(async () => fetched.some((u) => u.endsWith('/sounds/critical.wav')), {
+      message: 'the critical sound is fetched to play',
+    });
+    await waitFor(async () => (await banner().count()) === 0);
+  });
+});
