@@ -89,6 +89,7 @@ export class AppStore {
       settings: () => settings.settings,
       flash: (message) => this.notifications.flash(message),
       clusterLabel: (id) => this.view.clusterLabel(id),
+      settled: (from) => this.notifications.settle(from),
     });
     this.view.useEarlyNames((id) => clusterNameFromSettings(id, settings.settings));
   }

@@ -5,6 +5,7 @@
 //
 // Each toast goes away by itself after a while; that clock stops while the user is reading
 // (the pointer over the toasts, or focus in them: `hold`) and goes on from where it stopped.
+import type { QuickFrom } from '$core/bridge/contract.ts';
 import type { AppNotification } from '$core/model/events.ts';
 
 const MAX_NOTIFICATIONS = 50;
@@ -177,6 +178,24 @@ export class Notifications {
     this.#toasts = this.#toasts.filter((x) => x.id !== id);
     // Nothing left to read: a hold left behind (the pointer over a toast that went) ends.
     if (this.#toasts.length === 0) this.#holds.clear();
+  }
+
+  /**
+   * The user silenced or acknowledged this alert or group from the window: its toasts (their
+   * Silence… and Ack) have nothing left to ask, and go. A toast about a whole group stays when
+   * only one of its alerts was silenced.
+   */
+  settle(from: QuickFrom): void {
+    for (const t of this.#toasts) {
+      const on = t.target;
+      if (!t.silenceable || !on) continue;
+      const same =
+        'groupKey' in from
+          ? on.groupKey === from.groupKey
+          : on.fingerprint === from.fingerprint &&
+            (from.clusterId === undefined || on.clusterId === from.clusterId);
+      if (same) this.dismissToast(t.id);
+    }
   }
 
   /** Dismisses every toast ("Dismiss all", Shift+Esc). */

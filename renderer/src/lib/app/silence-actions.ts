@@ -18,6 +18,8 @@ interface SilenceActionsOptions {
   flash: (message: Flash) => void;
   /** A cluster's name as the window shows it ("am1"): the toast says where an ack went. */
   clusterLabel: (clusterId: string) => string;
+  /** What the user acknowledged: its toasts have nothing left to ask (notifications.settle). */
+  settled?: (from: QuickFrom) => void;
 }
 
 export class SilenceActions {
@@ -37,6 +39,7 @@ export class SilenceActions {
       const results = await this.#o.bridge['silences:acknowledge'](from);
       const mins = this.#o.settings()?.silences.ackMinutes ?? 15;
       const keys = results.map((r) => r.silenceKey);
+      this.#o.settled?.(from);
       const where = onAlertmanagers(
         results.map((r) => r.clusterId),
         this.#o.clusterLabel,

@@ -43,6 +43,8 @@ export interface SilenceFormOptions {
   now: () => number;
   /** Told the author and duration of a silence just created. */
   remember: (author: string, durationMs: number) => void;
+  /** Told when a new silence was created on every cluster it went to (its toasts settle). */
+  created?: () => void;
   /** A comment typed in a form for the same alert or group that closed unsent. */
   unsentComment?: string | undefined;
   /** How a cluster is called in the form's messages ("am2", "prod-ha"). */
@@ -515,7 +517,10 @@ export class SilenceForm {
         endsAt,
       };
       if (r.mode === 'edit') r.onsaved?.(result.silenceKey);
-      else this.#o.remember(draft.createdBy, Date.parse(endsAt) - Date.parse(startsAt));
+      else {
+        this.#o.remember(draft.createdBy, Date.parse(endsAt) - Date.parse(startsAt));
+        this.#o.created?.();
+      }
       // No refresh here: the core re-polls the cluster it wrote to before answering.
     } catch (err) {
       // Each problem at its field, in plain words; only what names no field is said below.
@@ -554,6 +559,7 @@ export class SilenceForm {
     if (this.sendTo.length === 0) {
       this.#success = { silences: this.created, matchers: draft.matchers, startsAt, endsAt };
       this.#o.remember(draft.createdBy, Date.parse(endsAt) - Date.parse(startsAt));
+      this.#o.created?.();
     } else {
       this.#serverError = partialText(this.#outcomes, this.#fires, this.#o.clusterLabel).failed;
     }

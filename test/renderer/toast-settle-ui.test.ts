@@ -1,0 +1,65 @@
+// A toast about an alert the user then silences or acknowledges from the window (the detail
+// pane, `s`, `a`) goes: its Silence… and Ack have nothing left to ask (a walk-through silenced a
+// critical from its detail and its toast still offered both). A toast about another alert stays.
+// Real Alertmanager, real core, browser shell, Chromium at 960×680.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
+import { useAlertmanagerUi } from './support/ui.ts';
+
+describe(
+  'toasts settle when the user silences what they are about',
+  { skip: amSkipReason() },
+  () => {
+    const t = useAlertmanagerUi({
+      alerts: [makeAlert({ alertname: 'SettleBase', severity: 'warning' })],
+      viewport: { width: 960, height: 680 },
+    });
+    let page: Page;
+    before(() => ({ page } = t));
+    /** The alert's own toast (the one offering Silence…), not "Acknowledged" naming it. */
+    const toast = (name: string) =>
+      page
+        .locator('[data-testid=toast]', { hasText: name })
+        .filter({ has: page.getByRole('button', { name: 'Silence…' }) });
+
+    it('silencing an alert from the list takes its toast away, not the others', async () => {
+      await page.keyboard.press('j'); // the tab is used (its sound line goes)
+      await postAlerts(t.am.url, [
+        makeAlert({ alertname: 'SettleOne', severity: 'critical', node: 'n1' }),
+        makeAlert({ alertname: 'SettleTwo', severity: 'critical', node: 'n2' }),
+      ]);
+      await toast('SettleOne').waitFor({ timeout: 30_000 });
+      await toast('SettleTwo').waitFor({ timeout: 30_000 });
+      assert.equal(await toast('SettleOne').getByRole('button', { name: 'Silence…' }).count(), 1);
+
+      await page
+        .locator('[data-testid=alert-row]', { hasText: 'SettleOne' })
+        .locator('.age')
+        .click();
+      await page.keyboard.press('s');
+      const dialog = page.locator('[data-testid=silence-dialog]');
+      await dialog.locator('#silence-comment').fill('node n1 drained');
+      await dialog.locator('#silence-comment').press('Control+Enter');
+      await dialog.getByTestId('silence-success').waitFor();
+      await waitFor(async () => (await toast('SettleOne').count()) === 0, {
+        message: 'the silenced alert’s toast goes',
+      });
+      assert.equal(await toast('SettleTwo').count(), 1, 'the other alert’s toast stays');
+      await page.keyboard.press('Escape');
+    });
+
+    it('acknowledging with `a` takes its toast away', async () => {
+      await page
+        .locator('[data-testid=alert-row]', { hasText: 'SettleTwo' })
+        .locator('.age')
+        .click();
+      await page.keyboard.press('a');
+      await page.locator('[data-testid=toast]', { hasText: 'Acknowledged' }).waitFor();
+      await waitFor(async () => (await toast('SettleTwo').count()) === 0, {
+        message: 'the acknowledged alert’s toast goes',
+      });
+    });
+  },
+);
