@@ -75,7 +75,7 @@ describe('attention', { skip: amSkipReason() }, () => {
       clock.offset += 61_000;
       await core.refresh();
       const toast = page.locator('[data-testid=toast]', {
-        hasText: 'Still firing, unacknowledged for 1 min: AttDisk (critical)',
+        hasText: 'AttDisk (critical): still firing, unacknowledged for 1 min',
       });
       await toast.waitFor({ timeout: 10_000 });
 
@@ -103,14 +103,14 @@ describe('attention', { skip: amSkipReason() }, () => {
         { message: 'the ack is seen at the next poll' },
       );
       assert.equal(core.snapshot().summary.unacknowledged, 0);
-      const before = heard.filter((n) => n.title.startsWith('Still firing')).length;
+      const before = heard.filter((n) => n.title.includes(': still firing')).length;
       for (let i = 0; i < 3; i++) {
         clock.offset += 61_000;
         await core.refresh();
       }
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(
-        heard.filter((n) => n.title.startsWith('Still firing')).length,
+        heard.filter((n) => n.title.includes(': still firing')).length,
         before,
         'stopped',
       );

@@ -1,6 +1,9 @@
-// Reminder notifications (reminders.ts decides when): marked as reminders in their title,
-// "Still firing, unacknowledged for 15 min: DiskFull (critical)", one per group of alerts
-// due together (one summary above the storm threshold), each offering Silence and Acknowledge.
+// Reminder notifications (reminders.ts decides when), the alert's name first and marked as a
+// reminder after it: "DiskFull (critical): still firing, unacknowledged for 15 min" (a toast
+// cut at its end still names what fires; "Still firing, unacknowledged for 15 min: Postgres…"
+// did not). One for a group of alerts due together, offering Silence and Acknowledge; one for
+// everything due together when that is several groups: four criticals reminded at once were
+// four notifications, a burst every five minutes (walk-through).
 import type { AppNotification } from '../model/events.ts';
 import type { ViewSnapshot } from '../model/view.ts';
 import { isolatedProse } from '../model/visible-text.ts';
@@ -20,9 +23,9 @@ import { isTopSeverity } from './severity.ts';
 
 const MAX_TITLE = 100;
 
-function prefix(list: readonly DueReminder[]): string {
+function still(list: readonly DueReminder[]): string {
   const longest = Math.max(...list.map((d) => d.event.unackedForMs));
-  return `Still firing, unacknowledged for ${minutesText(longest)}`;
+  return `still firing, unacknowledged for ${minutesText(longest)}`;
 }
 
 export function reminderNotes(
@@ -35,28 +38,46 @@ export function reminderNotes(
   if (due.length === 0) return [];
   const urgency = (list: readonly DueReminder[]) =>
     list.some((d) => isTopSeverity(d.alert.severity, order)) ? 'critical' : 'normal';
-  if (due.length > n.stormThreshold) {
-    const clusters = [...new Set(due.map((d) => d.event.clusterId))];
-    return [
-      make.make({
-        title: `${prefix(due)}: ${due.length} alerts`,
-        body: countByName(
-          due.map((d) => d.alert),
-          4,
-          order,
-        ),
-        urgency: urgency(due),
-        events: due.map((d) => d.event),
-        target: clusters.length === 1 ? { clusterId: clusters[0] as string } : {},
-      }),
-    ];
-  }
   const byGroup = new Map<string, DueReminder[]>();
   for (const d of due) {
     const k = d.event.groupKey ?? `\u0000${d.event.clusterId}\u0000${d.event.fingerprint}`;
     const list = byGroup.get(k);
     if (list) list.push(d);
     else byGroup.set(k, [d]);
+  }
+  if (due.length > n.stormThreshold || byGroup.size > 1) {
+    // Several groups at once: one reminder naming them (counted by name past a few).
+    const clusters = [...new Set(due.map((d) => d.event.clusterId))];
+    const lines = [...byGroup.values()].slice(0, 4).map((list) => {
+      const first = list[0] as DueReminder;
+      const what =
+        list.length === 1
+          ? displayAlertName(first.alert)
+          : countByName(
+              list.map((d) => d.alert),
+              2,
+              order,
+            );
+      const summary = list.length === 1 ? first.alert.annotations.summary : undefined;
+      return `${what} on ${make.clusterName(first.event.clusterId)}${summary ? `: ${isolatedProse(summary)}` : ''}`;
+    });
+    if (byGroup.size > 4) lines.push(`+${byGroup.size - 4} more groups`);
+    return [
+      make.make({
+        title: truncate(
+          `${countByName(
+            due.map((d) => d.alert),
+            2,
+            order,
+          )}: ${still(due)}`,
+          MAX_TITLE,
+        ),
+        body: truncate(lines.join('\n'), MAX_BODY),
+        urgency: urgency(due),
+        events: due.map((d) => d.event),
+        target: clusters.length === 1 ? { clusterId: clusters[0] as string } : {},
+      }),
+    ];
   }
   return [...byGroup.values()].map((list) => {
     const first = list[0] as DueReminder;
@@ -70,7 +91,7 @@ export function reminderNotes(
       const sev = first.alert.severity;
       return make.make({
         title: truncate(
-          `${prefix(list)}: ${displayAlertName(first.alert)}${sev ? ` (${sev})` : ''}`,
+          `${displayAlertName(first.alert)}${sev ? ` (${sev})` : ''}: ${still(list)}`,
           MAX_TITLE,
         ),
         body: truncate(alertBody(first.alert, where, view.summary.severityLabel), MAX_BODY),
@@ -88,11 +109,11 @@ export function reminderNotes(
       .map(isolatedProse);
     return make.make({
       title: truncate(
-        `${prefix(list)}: ${countByName(
+        `${countByName(
           list.map((d) => d.alert),
           2,
           order,
-        )}`,
+        )}: ${still(list)}`,
         MAX_TITLE,
       ),
       body: truncate([`on ${where}`, ...summaries].join('\n'), MAX_BODY),

@@ -50,7 +50,8 @@ describe('reminders until acknowledged', { skip: amSkipReason() }, () => {
     return core;
   }
 
-  const reminders = () => notes.filter((n) => n.title.startsWith('Still firing'));
+  const reminders = () =>
+    notes.filter((n) => n.title.includes(': still firing, unacknowledged for'));
   const withheldReminders = () =>
     cycles.flatMap((c) => c.withheld.filter((w) => w.event.type === 'alert-reminder'));
   const alertOf = (core: Core, name: string) =>
@@ -100,17 +101,22 @@ describe('reminders until acknowledged', { skip: amSkipReason() }, () => {
     await step(1 * MIN + 1000);
     assert.equal(reminders().length, 1);
     const r = reminders()[0]!;
-    assert.equal(r.title, 'Still firing, unacknowledged for 5 min: RemDisk (critical)');
+    assert.equal(r.title, 'RemDisk (critical): still firing, unacknowledged for 5 min');
     assert.equal(r.urgency, 'critical');
     assert.equal(r.silenceable, true, 'offers Silence and Acknowledge');
     assert.equal(r.events[0]?.type, 'alert-reminder');
     await step(5 * MIN);
     assert.equal(reminders().length, 2);
-    assert.match(reminders()[1]!.title, /^Still firing, unacknowledged for 10 min: RemDisk/);
-    assert.ok(!notes.some((n) => /Still firing.*RemCpu/.test(n.title)), 'no warning reminders');
+    assert.match(
+      reminders()[1]!.title,
+      /^RemDisk \(critical\): still firing, unacknowledged for 10 min/,
+    );
+    assert.ok(!notes.some((n) => /RemCpu.*still firing/.test(n.title)), 'no warning reminders');
     const rows = cycles.flatMap((c) => recordsOfCycle(c)).filter((x) => x.kind === 'notified');
     assert.ok(
-      rows.some((x) => /^Still firing, unacknowledged for 10 min: RemDisk/.test(x.detail ?? '')),
+      rows.some((x) =>
+        /^RemDisk \(critical\): still firing, unacknowledged for 10 min/.test(x.detail ?? ''),
+      ),
       'the Timeline records the reminder',
     );
   });
@@ -136,7 +142,10 @@ describe('reminders until acknowledged', { skip: amSkipReason() }, () => {
     setNotifications((n) => (n.criticalBreaksQuiet = true));
     await step(1000);
     assert.equal(reminders().length, shown + 1, 'broke through quiet hours');
-    assert.match(reminders().at(-1)!.title, /^Still firing, unacknowledged for 2\d min: RemDisk/);
+    assert.match(
+      reminders().at(-1)!.title,
+      /^RemDisk \(critical\): still firing, unacknowledged for 2\d min/,
+    );
     // A snooze holds even for critical alerts.
     a.snoozeNotifications(new Date(clock.now() + DAY).toISOString());
     await step(5 * MIN);

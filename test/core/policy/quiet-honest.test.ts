@@ -165,7 +165,7 @@ describe('a critical kept quiet is reminded of once quiet hours end', () => {
     const r = policy.remind(view, s, at(11), ctx).notifications;
     assert.deepEqual(
       r.map((n) => n.title),
-      ['Still firing, unacknowledged for 11 min: DiskFull (critical)'],
+      ['DiskFull (critical): still firing, unacknowledged for 11 min'],
     );
     const resolved = alertEvent(critical, 'alert-resolved');
     const gone = snapshot({ alerts: [warning] });
