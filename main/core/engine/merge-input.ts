@@ -117,23 +117,25 @@ export function resolveSources(
     const withData = enabled.filter(hasData);
     const fresh = withData.filter((m) => m.view.health === 'ok');
     const stale = fresh.length === 0 && withData.length > 0;
-    for (const instance of fresh.length > 0 ? fresh : withData)
-      sources.push({ instance, clusterId });
-    if (heldPeers && fresh.length > 0) {
-      const freshData = fresh.map((m) => m.data);
+    const used = fresh.length > 0 ? fresh : withData;
+    for (const instance of used) sources.push({ instance, clusterId });
+    if (heldPeers) {
+      const usedData = used.map((m) => m.data);
       const now = input.now ?? Date.now();
-      for (const m of withData) {
-        if (m.view.health === 'ok') continue;
-        const data = heldPeers.data(m.view.id, m.data, freshData, now);
-        if (data) sources.push({ instance: { view: m.view, data }, clusterId, held: true });
-      }
+      if (fresh.length > 0)
+        for (const m of withData) {
+          if (m.view.health === 'ok') continue;
+          const data = heldPeers.data(m.view.id, m.data, usedData, now);
+          if (data) sources.push({ instance: { view: m.view, data }, clusterId, held: true });
+        }
       // A server that restarted lost its alerts (Alertmanager keeps them in memory only) until
-      // Prometheus sends them again: what it had, no answering member lists, stays stale.
-      for (const m of fresh) {
+      // Prometheus sends them again: what it had, that no member in use lists, stays stale;
+      // also while it stops answering for a moment then (the cluster's data is stale then).
+      for (const m of used) {
         const r = m.restartHeld;
         if (!r) continue;
         const id = restartSourceId(m.view.id);
-        const data = heldPeers.data(id, r.data, freshData, now, r.keepUntil);
+        const data = heldPeers.data(id, r.data, usedData, now, r.keepUntil);
         if (data)
           sources.push({ instance: { view: m.view, data }, clusterId, held: true, sourceId: id });
       }

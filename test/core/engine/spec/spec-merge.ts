@@ -107,30 +107,35 @@ function clustersAndSources(input: MergeInput): {
         if (groups.length > 0)
           sources.push({ id: m.view.id, clusterId, groups, silences: [], held: true });
       }
-      // An answering member whose server restarted: what it listed before that no answering
-      // member lists, until the later of its end and the hold's keepUntil, stale.
-      for (const m of answering) {
-        const r = m.restartHeld;
-        if (!r) continue;
-        const groups = r.data.groups
-          .map((g) => ({
-            ...g,
-            alerts: g.alerts.filter(
-              (a) =>
-                !listed.has(a.fingerprint) && !(Math.max(Date.parse(a.endsAt), r.keepUntil) <= now),
-            ),
-          }))
-          .filter((g) => g.alerts.length > 0);
-        if (groups.length > 0)
-          sources.push({
-            id: `${m.view.id} restart`,
-            instanceId: m.view.id,
-            clusterId,
-            groups,
-            silences: [],
-            held: true,
-          });
-      }
+    }
+    // A member in use whose server restarted: what it listed before that no member in use
+    // lists, until the later of its end and the hold's keepUntil, stale.
+    const usedListed = new Set(
+      used.flatMap((m) => m.data!.groups.flatMap((g) => g.alerts.map((a) => a.fingerprint))),
+    );
+    const nowMs = input.now ?? Date.now();
+    for (const m of used) {
+      const r = m.restartHeld;
+      if (!r) continue;
+      const groups = r.data.groups
+        .map((g) => ({
+          ...g,
+          alerts: g.alerts.filter(
+            (a) =>
+              !usedListed.has(a.fingerprint) &&
+              !(Math.max(Date.parse(a.endsAt), r.keepUntil) <= nowMs),
+          ),
+        }))
+        .filter((g) => g.alerts.length > 0);
+      if (groups.length > 0)
+        sources.push({
+          id: `${m.view.id} restart`,
+          instanceId: m.view.id,
+          clusterId,
+          groups,
+          silences: [],
+          held: true,
+        });
     }
     clusters[clusterId] = {
       id: clusterId,
