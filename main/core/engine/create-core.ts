@@ -139,6 +139,7 @@ class EngineCore implements Core {
       osUser,
       ackTag: ownerTag(hostname(), osUser),
       ledger: this.#ledger,
+      ending: (keys) => this.#events.userEnded(keys, this.#clock.now()),
     });
     this.#writer = new ScheduleWriter({
       clock: this.#clock,

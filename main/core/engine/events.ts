@@ -62,6 +62,11 @@ export class EventPipeline {
     return this.#decide(events, view, settings, nowMs, new Set());
   }
 
+  /** The user ended these silences from this app: what they let go is no news (lapsed.ts). */
+  userEnded(silenceKeys: readonly string[], nowMs: number): void {
+    this.#policy.userEnded(silenceKeys, nowMs);
+  }
+
   /** What the policy remembers, by kind (a diagnostic: the bench's heap case reads it). */
   get policyMemory(): LedgerMemory {
     return this.#policy.memory;

@@ -35,10 +35,16 @@ export interface SilenceCommandsOptions {
   ackTag: string;
   /** The acks this install wrote. */
   ledger: AckLedger;
+  /**
+   * Told before the user ends silences here (expire, undo, an edit that may replace one): the
+   * alerts they let go fire again by the user's hand, not as news to notify.
+   */
+  ending?: (silenceKeys: readonly string[]) => void;
 }
 
 export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
   const { actions, clock, ledger } = o;
+  const ending = (keys: readonly string[]): void => o.ending?.(keys);
   const author = () => o.settings().silences.author || o.osUser || 'alertmanager-tray';
 
   const checkComment = (draft: SilenceDraft): void => {
@@ -113,6 +119,7 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
     },
     update: async (silenceKey, draft) => {
       checkComment(draft);
+      ending([silenceKey]);
       // A renewal of one of our acks (a new id) stays ours.
       return ledger.follow(silenceKey, () => actions.update(silenceKey, draft));
     },
@@ -127,11 +134,13 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
       return { ...result, endsAt };
     },
     expire: async (silenceKey) => {
+      ending([silenceKey]);
       await actions.expire(silenceKey);
       await ledger.remove(silenceKey);
     },
     undo: async (silenceKeys) => {
       // One after another, in order; the first failure stops (and says so).
+      ending(silenceKeys);
       for (const key of silenceKeys) await actions.expire(key);
     },
     recreate: (silenceKey, durationMs, createdBy) =>

@@ -10,11 +10,29 @@ interface AlertEventBase {
   alertname: string;
 }
 
+/**
+ * The silences that held an alert which fires again without them (policy/lapsed.ts): an ack or
+ * a silence that ended (expired, or edited away) or is gone (no longer listed by the cluster,
+ * e.g. both HA peers restarted without their state).
+ */
+export interface Lapsed {
+  kind: 'ack' | 'silence';
+  /** Every silence that held it on that cluster before (`<clusterId>/<silenceId>`). */
+  keys: string[];
+  /** None of them is listed any more. */
+  gone: boolean;
+}
+
 export type CoreEvent =
   | ({ type: 'alert-firing'; groupKey?: string } & AlertEventBase)
   | ({ type: 'alert-resolved' } & AlertEventBase)
   | ({ type: 'alert-suppressed' } & AlertEventBase)
-  | ({ type: 'alert-unsuppressed'; groupKey?: string } & AlertEventBase)
+  | ({
+      type: 'alert-unsuppressed';
+      groupKey?: string;
+      /** Silences (acks among them) ended while it still fires: its note says so. */
+      lapsed?: Lapsed;
+    } & AlertEventBase)
   | {
       type: 'severity-escalated';
       fingerprint: string;

@@ -1,6 +1,6 @@
 // Alert notifications, worded: start-up summaries, storms, groups, single alerts, resolves.
 // Titles and bodies come from untrusted labels and annotations (notification-text.ts).
-import type { AppNotification, CoreEvent, Urgency } from '../model/events.ts';
+import type { AppNotification, CoreEvent, Lapsed, Urgency } from '../model/events.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
 import { isolatedProse } from '../model/visible-text.ts';
 import type { NotificationSettings } from '../settings/types.ts';
@@ -23,6 +23,8 @@ export interface Firing {
   clusterId: string;
   groupKey?: string;
   escalation?: { from: string; to: string };
+  /** It fires again because its silences (an ack) ended or are gone (lapsed.ts). */
+  lapsed?: Lapsed;
   events: CoreEvent[];
 }
 
@@ -121,10 +123,16 @@ export class AlertNotes {
       .filter((s): s is string => !!s)
       .slice(0, 3)
       .map(isolatedProse);
+    const why = lapsedWords(list);
+    const cluster = this.#make.clusterName(first.clusterId);
     return this.#make.make({
-      title: truncate(`${label}: ${list.length} alerts firing`, 80),
+      title: truncate(`${label}: ${list.length} alerts firing${why ? `, ${why}` : ''}`, 80),
       body: truncate(
-        [`on ${this.#make.clusterName(first.clusterId)}`, ...summaries].join('\n'),
+        [
+          `on ${cluster}`,
+          ...(why && list.every((f) => f.lapsed?.gone) ? [GONE] : []),
+          ...summaries,
+        ].join('\n'),
         MAX_BODY,
       ),
       urgency: urgencyOf(list, order),
@@ -137,17 +145,18 @@ export class AlertNotes {
   #alertNote(f: Firing, order: readonly string[]): AppNotification {
     const name = displayAlertName(f.alert);
     const sev = f.alert.severity;
+    const why = lapsedWords([f]);
     const title = f.escalation
       ? `${name} escalated: ${f.escalation.from || 'unknown'} → ${f.escalation.to || 'unknown'}`
-      : sev
-        ? `${name} (${sev})`
-        : name;
+      : `${sev ? `${name} (${sev})` : name}${why ? `: ${why}, still firing` : ''}`;
+    const body = alertBody(
+      f.alert,
+      this.#make.clusterName(f.clusterId),
+      this.#view.summary.severityLabel,
+    );
     return this.#make.make({
       title: truncate(title, 80),
-      body: truncate(
-        alertBody(f.alert, this.#make.clusterName(f.clusterId), this.#view.summary.severityLabel),
-        MAX_BODY,
-      ),
+      body: truncate(f.lapsed?.gone ? `${GONE}\n${body}` : body, MAX_BODY),
       urgency: isTopSeverity(sev, order) ? 'critical' : 'normal',
       events: f.events,
       target: {
@@ -188,6 +197,20 @@ export class AlertNotes {
       }),
     );
   }
+}
+
+/** Why silences that held these alerts are over, in the notes' words. */
+const GONE =
+  'The cluster no longer lists it (its Alertmanagers may have restarted without their state).';
+
+/**
+ * "acknowledgement ended", "silence lost": when every alert of the note fires again because
+ * its silences ended (an ack among them makes it an acknowledgement), else nothing.
+ */
+function lapsedWords(list: readonly Firing[]): string {
+  if (list.length === 0 || !list.every((f) => f.lapsed)) return '';
+  const what = list.some((f) => f.lapsed?.kind === 'ack') ? 'acknowledgement' : 'silence';
+  return `${what} ${list.every((f) => f.lapsed?.gone) ? 'lost' : 'ended'}`;
 }
 
 function urgencyOf(list: readonly Firing[], order: readonly string[]): Urgency {

@@ -17,6 +17,7 @@ import { EscalationSources, type PrevAlerts } from './escalations.ts';
 import { RecordFacts, listOf, type AlertList, type Phase } from './record-facts.ts';
 import { valuesOf } from '../model/record-values.ts';
 import { EndsIndex } from './ends-index.ts';
+import { lapsedOf } from './lapsed.ts';
 
 export { initialClusters } from './freshness.ts';
 
@@ -336,7 +337,13 @@ export class EventDiffer {
         escalated(before?.severity ?? '');
       } else if (now === 'active') {
         if (was === 'suppressed') {
-          out.push({ type: 'alert-unsuppressed', ...base, ...withGroup });
+          const lapsed = lapsedOf(before, c, d.prev, d.next);
+          out.push({
+            type: 'alert-unsuppressed',
+            ...base,
+            ...withGroup,
+            ...(lapsed ? { lapsed } : {}),
+          });
           continue;
         }
         out.push({ type: 'alert-firing', ...base, ...withGroup });

@@ -142,6 +142,11 @@ export class EpisodeLedger {
     if (this.#current.get(cf) === ep) this.#current.delete(cf);
   }
 
+  /** The alert's current episode on the cluster (open or just resolved), if any. */
+  currentOf(clusterId: string, fingerprint: string): Episode | undefined {
+    return this.#current.get(`${clusterId}\u0000${fingerprint}`);
+  }
+
   markDelivered(ep: Episode, alert: AlertView, order: readonly string[]): void {
     ep.delivered = true;
     ep.rank = Math.min(ep.rank, severityRank(alert.severity, order));

@@ -30,6 +30,7 @@ import { ReminderClock } from './reminders.ts';
 import { reminderNotes } from './reminder-notes.ts';
 import { PipelineNotices } from './pipeline-notices.ts';
 import { pairKey, relatedAlertEvents, type AlertEvent, type Escalation } from './alert-events.ts';
+import { UserEnds } from './lapsed.ts';
 
 export interface PolicyContext {
   /** Clusters whose first data arrived this cycle: their alerts were already firing. */
@@ -87,10 +88,17 @@ export class NotificationPolicy {
   readonly #pipeline = new PipelineNotices();
   readonly #reminders = new ReminderClock();
   readonly #count = { made: 0 };
+  /** Silences the user ended here: the alerts they let go are not news (lapsed.ts). */
+  readonly #userEnds = new UserEnds();
 
   constructor(opts: NotificationPolicyOptions = {}) {
     this.#localTime = opts.localTime ?? systemLocalTime;
     this.#ledger = new EpisodeLedger(opts.episodeTtlMs ?? 60 * 60_000, opts.maxEpisodes ?? 20_000);
+  }
+
+  /** The user ended these silences from this app (expire, undo, an edit that replaced one). */
+  userEnded(silenceKeys: readonly string[], nowMs: number): void {
+    this.#userEnds.mark(silenceKeys, nowMs);
   }
 
   /** Number of remembered firing episodes (for tests and diagnostics). */
@@ -246,7 +254,12 @@ export class NotificationPolicy {
     // Watched for reminders from now, whether or not this episode notifies (an ack lapsed).
     this.#reminders.firing(e, alert, c.nowMs, c.n);
     const esc = c.escalations.get(cf);
-    const ep = this.#ledger.start(alert, e.clusterId, c.order, esc !== undefined);
+    const started = this.#ledger.start(alert, e.clusterId, c.order, esc !== undefined);
+    // An alert its silences (an ack) let go is news again, though its episode was notified:
+    // the user had handed it over. Unless the user ended them here.
+    const lapsed = e.type === 'alert-unsuppressed' ? e.lapsed : undefined;
+    if (lapsed && this.#userEnds.explains(lapsed, c.nowMs)) return;
+    const ep = started ?? (lapsed ? this.#ledger.currentOf(e.clusterId, e.fingerprint) : undefined);
     if (!ep) return;
     const blocked =
       this.#quietFor(c, alert.severity) ??
@@ -257,6 +270,7 @@ export class NotificationPolicy {
     const f: Firing = { alert, clusterId: e.clusterId, events: c.related.get(cf) ?? [e] };
     if (groupKey !== undefined) f.groupKey = groupKey;
     if (esc) f.escalation = { from: esc.from, to: esc.to };
+    else if (lapsed) f.lapsed = lapsed;
     if (c.ctx.initialClusters.has(e.clusterId)) {
       const list = c.startup.get(e.clusterId);
       if (list) list.push(f);

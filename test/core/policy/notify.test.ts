@@ -353,19 +353,25 @@ describe('NotificationPolicy: episodes over many cycles (differ + policy, fake c
     );
   });
 
-  it('an alert whose silence ends notifies if it never did', async () => {
+  it('an alert whose silence ends notifies, saying so, also when it did before', async () => {
     const pipe = new Pipeline();
     const silenced = alert({ labels: { alertname: 'Muted' }, states: { c1: 'suppressed' } });
     const active = alert({ labels: { alertname: 'Muted' } });
+    const held = [silence({ id: 's1' })];
+    const ended = [silence({ id: 's1', state: 'expired' })];
     pipe.step(snapshot({}), T0);
-    assert.deepEqual(pipe.step(snapshot({ alerts: [silenced] }), T0 + 15_000), []);
+    assert.deepEqual(pipe.step(snapshot({ alerts: [silenced], silences: held }), T0 + 15_000), []);
     assert.deepEqual(
-      pipe.step(snapshot({ alerts: [active] }), T0 + 30_000).map((n) => n.title),
-      ['Muted'],
+      pipe.step(snapshot({ alerts: [active], silences: ended }), T0 + 30_000).map((n) => n.title),
+      ['Muted: silence ended, still firing'],
     );
-    // silenced and unsilenced again within the same episode: no repeat
-    pipe.step(snapshot({ alerts: [silenced] }), T0 + 45_000);
-    assert.deepEqual(pipe.step(snapshot({ alerts: [active] }), T0 + 60_000), []);
+    // Silenced and let go again within the same episode: the user had handed it over, and it
+    // is back (lapsed.test.ts has the cases where it is not news).
+    pipe.step(snapshot({ alerts: [silenced], silences: held }), T0 + 45_000);
+    assert.deepEqual(
+      pipe.step(snapshot({ alerts: [active], silences: ended }), T0 + 60_000).map((n) => n.title),
+      ['Muted: silence ended, still firing'],
+    );
   });
 
   it('episode memory is bounded and expires an hour after resolve', () => {
