@@ -11,6 +11,7 @@ import {
   type ConnectionOptions,
   type RequestOptions,
 } from './connection.ts';
+import { errorWords } from './error-words.ts';
 import { AlertmanagerError, errorForStatus, type ErrorKind } from './errors.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -118,7 +119,11 @@ function messageOf(err: unknown): string {
 
 function classify(err: unknown): { kind: ErrorKind; detail: string } {
   const codes = codesOf(err);
-  const detail = codes[0] ? `${codes[0]}: ${messageOf(err)}` : messageOf(err);
+  const message = messageOf(err);
+  // The code once (undici's "connect ECONNREFUSED 127.0.0.1:1" has it already), after words.
+  const exact = codes[0] && !message.includes(codes[0]) ? `${codes[0]}: ${message}` : message;
+  const words = errorWords(codes);
+  const detail = words ? `${words} (${exact})` : exact;
   if (codes.some((c) => TLS_CODES.has(c) || c.startsWith('ERR_SSL_') || c.startsWith('ERR_TLS_')))
     return { kind: 'tls', detail };
   if (codes.some((c) => TIMEOUT_CODES.has(c))) return { kind: 'timeout', detail };

@@ -402,6 +402,11 @@ describe('client against a hostile server', () => {
     const refused = new AlertmanagerClient({ baseUrl: `http://127.0.0.1:${port}` });
     const e1 = await rejectsWith(refused.getStatus(), 'network');
     assert.match(e1.message, /ECONNREFUSED/);
+    // Words first, the exact code and message beside them.
+    assert.match(
+      e1.message,
+      /reaching 127\.0\.0\.1:\d+: connection refused: nothing listens at that address \(.*ECONNREFUSED/,
+    );
     await refused.close();
 
     const dns = new AlertmanagerClient({
@@ -410,6 +415,7 @@ describe('client against a hostile server', () => {
     });
     const e2 = await rejectsWith(dns.getStatus(), 'network');
     assert.match(e2.message, /ENOTFOUND|EAI_AGAIN/);
+    assert.match(e2.message, /host name (not found|lookup failed)/);
     await dns.close();
 
     const bad = new AlertmanagerClient({ baseUrl: 'ftp://x' });
