@@ -27,6 +27,14 @@ describe('an opened alert the filter hides', { skip: amSkipReason() }, () => {
       hasText: name,
     });
 
+  /** The focused element is (inside) the cursor row that names `name`. */
+  const focusOnSelectedRow = (name: string) =>
+    page.evaluate((n) => {
+      const d = (globalThis as unknown as { document: Document }).document;
+      const row = d.activeElement?.closest('.selected');
+      return !!row && (row.textContent ?? '').includes(n);
+    }, name);
+
   it('a notification for a hidden critical says so, and Enter shows it', async () => {
     await page.fill('[data-testid=filter-input]', 'team="payments"');
     await page.locator('[data-testid=alert-count]', { hasText: '2 of 2' }).waitFor();
@@ -59,6 +67,8 @@ describe('an opened alert the filter hides', { skip: amSkipReason() }, () => {
     await page.locator('[data-testid=alert-count]', { hasText: '3 of 3' }).waitFor();
     assert.equal(await page.inputValue('[data-testid=filter-input]'), '');
     assert.equal(await notice.count(), 0, 'the notice is gone once it shows');
+    // Focus went with it to the row shown (it fell to the page: the next Tab was "Expand all").
+    await waitFor(() => focusOnSelectedRow('KubeAPIDown'), { message: 'the shown row has focus' });
   });
 
   it('opened from the tray: the filter can be kept, or cleared to show it', async () => {
@@ -72,6 +82,9 @@ describe('an opened alert the filter hides', { skip: amSkipReason() }, () => {
     await page.locator('[data-testid=target-hidden]').waitFor();
     await page.getByRole('button', { name: 'Keep the filter' }).click();
     assert.equal(await page.locator('[data-testid=target-hidden]').count(), 0);
+    await waitFor(() => focusOnSelectedRow('KubeAPIDown'), {
+      message: 'focus back on the cursor row, not dropped to the page',
+    });
     assert.equal(await page.inputValue('[data-testid=filter-input]'), 'alertname!="PayErrors"');
     t.ui.shell.navigate.emit({ view: 'alerts', groupKey: group.key });
     await page.getByRole('button', { name: /Show it/ }).click();
