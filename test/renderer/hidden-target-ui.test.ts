@@ -30,7 +30,8 @@ describe('an opened alert the filter hides', { skip: amSkipReason() }, () => {
   /** The focused element is (inside) the cursor row that names `name`. */
   const focusOnSelectedRow = (name: string) =>
     page.evaluate((n) => {
-      const d = (globalThis as unknown as { document: Document }).document;
+      type El = { closest(s: string): { textContent: string | null } | null };
+      const d = (globalThis as unknown as { document: { activeElement: El | null } }).document;
       const row = d.activeElement?.closest('.selected');
       return !!row && (row.textContent ?? '').includes(n);
     }, name);
