@@ -53,6 +53,8 @@ export interface Flash {
  * engineer meant (its alert would page again).
  */
 export const UNDO_KEY_MS = 10 * 60_000;
+/** How many steps back `u` goes (each within UNDO_KEY_MS). */
+const MAX_UNDOABLE = 20;
 
 /** What `u` undoes: the last undoable thing this window did. */
 interface LastUndo {
@@ -77,7 +79,12 @@ export class Notifications {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- fixed per toast, never changes
   readonly #keyUndos = new Map<string, () => void>();
   readonly #options: NotificationsOptions;
-  #lastUndo: LastUndo | null = null;
+  /**
+   * What `u` can undo, newest last: one step per press, back through every undoable thing done
+   * here within UNDO_KEY_MS (a walk-through pressed `a` twice, and the second `u` said "nothing
+   * to undo" while the first ack's toast still offered Undo).
+   */
+  #undoable: LastUndo[] = [];
 
   constructor(options: NotificationsOptions) {
     this.#options = options;
@@ -126,12 +133,15 @@ export class Notifications {
       const once = (): void => {
         if (done) return;
         done = true;
-        if (this.#lastUndo?.run === once) this.#lastUndo = null;
+        this.#undoable = this.#undoable.filter((u) => u.run !== once);
         run();
       };
       if (undo) this.#undos.set(n.id, once);
       this.#keyUndos.set(n.id, once);
-      this.#lastUndo = { title, body, at: Date.now(), run: once };
+      this.#undoable = [
+        ...this.#undoable.slice(-(MAX_UNDOABLE - 1)),
+        { title, body, at: Date.now(), run: once },
+      ];
     }
     // With something to undo, long enough to reach for it.
     this.#toast(n, undo || silenceActions ? 15_000 : 8_000);
@@ -156,9 +166,10 @@ export class Notifications {
    * made), its toast gone or not, within UNDO_KEY_MS; otherwise says there is nothing to undo.
    */
   undoLast(): void {
-    const last = this.#lastUndo;
-    if (last === null || Date.now() - last.at > UNDO_KEY_MS) {
-      this.#lastUndo = null;
+    const now = Date.now();
+    this.#undoable = this.#undoable.filter((u) => now - u.at <= UNDO_KEY_MS);
+    const last = this.#undoable.at(-1);
+    if (last === undefined) {
       this.flash({
         title: 'u: nothing to undo',
         body: `u undoes an acknowledgement or silences made from this window in the last ${UNDO_KEY_MS / 60_000} minutes.`,
