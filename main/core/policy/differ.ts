@@ -17,7 +17,7 @@ import { EscalationSources, type PrevAlerts } from './escalations.ts';
 import { RecordFacts, listOf, type AlertList, type Phase } from './record-facts.ts';
 import { valuesOf } from '../model/record-values.ts';
 import { EndsIndex } from './ends-index.ts';
-import { lapsedOf } from './lapsed.ts';
+import { LeftSilences, lapsedOf } from './lapsed.ts';
 
 export { initialClusters } from './freshness.ts';
 
@@ -83,6 +83,8 @@ export class EventDiffer {
 
   #lastNowMs: number | undefined;
   readonly #silences = new SilenceDiffer(this.#facts);
+  /** Silences that left the view lately: whether a lapsed one was an ack (lapsed.ts). */
+  readonly #leftSilences = new LeftSilences();
   /**
    * The alerts map of the last `next` and its records: the next cycle's `prev` is that same
    * object, so its records need not be enumerated again (enumerating 10k keys costs ~1 ms).
@@ -117,6 +119,7 @@ export class EventDiffer {
     const events: CoreEvent[] = [];
     const prevNow = this.#lastNowMs ?? nowMs;
     this.#diffInstances(prev, next, events);
+    this.#leftSilences.follow(prev, next, nowMs);
     const applies = changes !== undefined && prev !== undefined && this.#endsOf === prev.alerts;
     this.#diffAlerts(prev, next, nowMs, prevNow, opts, events, applies ? changes : undefined);
     this.#silences.diff(prev, next, nowMs, opts.expiringWithinMin, events);
@@ -337,7 +340,7 @@ export class EventDiffer {
         escalated(before?.severity ?? '');
       } else if (now === 'active') {
         if (was === 'suppressed') {
-          const lapsed = lapsedOf(before, c, d.prev, d.next);
+          const lapsed = lapsedOf(before, c, d.prev, d.next, this.#leftSilences);
           out.push({
             type: 'alert-unsuppressed',
             ...base,

@@ -12,16 +12,52 @@ export function lapsedOf(
   clusterId: string,
   prev: ViewSnapshot | undefined,
   next: ViewSnapshot,
+  left: LeftSilences,
 ): Lapsed | undefined {
   const keys = before?.statusByCluster[clusterId]?.silencedBy;
   if (!keys || keys.length === 0) return undefined;
   let ack = false;
   let gone = true;
   for (const key of keys) {
-    if (prev && Object.hasOwn(prev.silences, key) && prev.silences[key]?.ack) ack = true;
+    const was = prev && Object.hasOwn(prev.silences, key) ? prev.silences[key] : undefined;
+    if (was ? !!was.ack : left.wasAck(key)) ack = true;
     if (Object.hasOwn(next.silences, key)) gone = false;
   }
   return { kind: ack ? 'ack' : 'silence', keys: [...keys], gone };
+}
+
+/** How long a silence that left the view is remembered (its alerts may follow a poll later). */
+const LEFT_TTL_MS = 15 * 60_000;
+const LEFT_MAX = 5_000;
+
+/**
+ * Silences that left the view lately, and whether each was an ack. After both HA peers
+ * restarted without their state, the silences went a poll before the alerts they held came
+ * back active (the restart hold kept those a while): the ack, no longer in `prev`, was called
+ * "silence lost".
+ */
+export class LeftSilences {
+  /** Silence key -> [was an ack, when it left] (insertion order = age order). */
+  readonly #left = new Map<string, [boolean, number]>();
+
+  /** Called with every pair of consecutive views; cheap when the silences did not change. */
+  follow(prev: ViewSnapshot | undefined, next: ViewSnapshot, nowMs: number): void {
+    if (prev && prev.silences !== next.silences) {
+      for (const key in prev.silences) {
+        if (Object.hasOwn(next.silences, key)) continue;
+        this.#left.delete(key);
+        this.#left.set(key, [!!prev.silences[key]?.ack, nowMs]);
+      }
+    }
+    for (const [key, [, at]] of this.#left) {
+      if (this.#left.size <= LEFT_MAX && nowMs - at <= LEFT_TTL_MS) break;
+      this.#left.delete(key);
+    }
+  }
+
+  wasAck(key: string): boolean {
+    return this.#left.get(key)?.[0] ?? false;
+  }
 }
 
 /** How long a silence the user ended here explains the alerts it lets go (a few polls). */

@@ -44,7 +44,7 @@ function run(
   held: SilenceView,
   after: { alerts: AlertView[]; silences: SilenceView[] },
   p = new Pipeline(),
-  beforeLast?: () => void,
+  beforeLast?: (p: Pipeline) => void,
 ) {
   const g = (alerts: AlertView[]) => [group('c1', { alertname: 'DiskFull' }, alerts)];
   const hosts = after.alerts.map((a) => a.labels['host']!);
@@ -58,7 +58,7 @@ function run(
     T0 + 2 * MIN,
   );
   assert.deepEqual(during, [], 'nothing while it is held');
-  beforeLast?.();
+  beforeLast?.(p);
   return p.step(
     snapshot({ seq: 4, alerts: after.alerts, groups: g(after.alerts), silences: after.silences }),
     T0 + 3 * MIN,
@@ -79,6 +79,24 @@ describe('lapsed silences', () => {
     assert.equal(out.length, 1);
     assert.equal(out[0]!.title, 'DiskFull (critical): silence lost, still firing');
     assert.match(out[0]!.body ?? '', /^The cluster no longer lists it \(its Alertmanagers may/);
+  });
+
+  it('an ack the cluster lost a poll before its alert came back: still an acknowledgement', () => {
+    // Both HA peers restarted without their state: the silence went first while the restart
+    // hold still showed the alert as it was, and the alert came back active a poll later.
+    const out = run(ack(), { alerts: [disk('db1', 'active')], silences: [] }, undefined, (p) => {
+      const quiet = [disk('db1', 'suppressed')];
+      p.step(
+        snapshot({
+          seq: 10,
+          alerts: quiet,
+          groups: [group('c1', { alertname: 'DiskFull' }, quiet)],
+        }),
+        T0 + 2.5 * MIN,
+      );
+    });
+    assert.equal(out.length, 1);
+    assert.equal(out[0]!.title, 'DiskFull (critical): acknowledgement lost, still firing');
   });
 
   it('a group let go together: one note for the group, saying why', () => {
@@ -129,7 +147,7 @@ describe('lapsed silences', () => {
       ack(),
       { alerts: [disk('db1', 'active')], silences: [ack('expired')] },
       p,
-      () => (p.settings.notifications.snoozeUntil = iso(T0 + 60 * MIN)),
+      (q) => (q.settings.notifications.snoozeUntil = iso(T0 + 60 * MIN)),
     );
     assert.deepEqual(out, []);
   });
