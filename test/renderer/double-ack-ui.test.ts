@@ -89,4 +89,18 @@ describe('a double tap of a', { skip: amSkipReason() }, () => {
       0,
     );
   });
+
+  it('an ended ack reads ended in Silences: no green badge, no "renews it"', async () => {
+    await page.keyboard.press('2');
+    await page.locator('button[role=tab][data-tab=expired]').click();
+    const row = page.locator('[data-testid=silence-row]', { hasText: 'TapFirst' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    assert.match(await row.innerText(), /acknowledged by \S+, ended/);
+    assert.equal(await row.locator('.badge.ack').count(), 0);
+    await row.click();
+    const state = page.getByTestId('ack-state');
+    await state.waitFor();
+    assert.match(await state.innerText(), /^acknowledged by \S+; it has ended\.$/);
+    await page.keyboard.press('1');
+  });
 });
