@@ -2,7 +2,6 @@
 // Titles and bodies come from untrusted labels and annotations (notification-text.ts).
 import type { AppNotification, CoreEvent, Lapsed, Urgency } from '../model/events.ts';
 import type { AlertView, ViewSnapshot } from '../model/view.ts';
-import { isolatedProse } from '../model/visible-text.ts';
 import type { NotificationSettings } from '../settings/types.ts';
 import type { ShownAlert } from './episodes.ts';
 import type { NoteMaker } from './notification-build.ts';
@@ -11,6 +10,7 @@ import {
   alertBody,
   countByName,
   displayAlertName,
+  groupLines,
   labelText,
   runbookOf,
   truncate,
@@ -118,11 +118,10 @@ export class AlertNotes {
               list.map((f) => f.alert),
               2,
             );
-    const summaries = list
-      .map((f) => f.alert.annotations.summary)
-      .filter((s): s is string => !!s)
-      .slice(0, 3)
-      .map(isolatedProse);
+    const summaries = groupLines(
+      list.map((f) => f.alert),
+      this.#view.summary.severityLabel,
+    );
     const why = lapsedWords(list);
     const cluster = this.#make.clusterName(first.clusterId);
     return this.#make.make({

@@ -83,3 +83,45 @@ export function alertBody(
   const where = labels ? `${cluster} · ${labels}` : cluster;
   return text ? `${isolatedProse(text)}\n${where}` : where;
 }
+
+/**
+ * A few lines telling the alerts of one group apart: their summary once when they share it,
+ * then what differs between them ("instance=web-1, instance=web-2"); else each one's
+ * differing labels and its own summary. A group note read "checkout 5xx rate above 5%" twice
+ * and never said where (walk-through).
+ */
+export function groupLines(
+  alerts: readonly { labels: LabelSet; annotations: LabelSet }[],
+  severityLabel: string,
+  max = 3,
+): string[] {
+  const keys = new Set<string>();
+  for (const a of alerts) for (const k in a.labels) keys.add(k);
+  const differing = [...keys]
+    .filter((k) => k !== 'alertname' && k !== severityLabel)
+    .filter((k) => alerts.some((a) => a.labels[k] !== alerts[0]?.labels[k]))
+    .slice(0, 2);
+  const apart = (a: { labels: LabelSet }) =>
+    differing
+      .filter((k) => a.labels[k] !== undefined)
+      .map((k) => labelText([k, a.labels[k]!]))
+      .join(' ');
+  const summaries = new Set(alerts.map((a) => a.annotations.summary ?? ''));
+  const more = alerts.length > max ? [`+${alerts.length - max} more`] : [];
+  if (summaries.size === 1) {
+    const [summary] = summaries;
+    const names = alerts.slice(0, max).map(apart).filter(Boolean);
+    return [
+      ...(summary ? [isolatedProse(summary)] : []),
+      ...(names.length > 0 ? [[...names, ...more].join(', ')] : []),
+    ];
+  }
+  return [
+    ...alerts.slice(0, max).map((a) => {
+      const s = a.annotations.summary ? isolatedProse(a.annotations.summary) : '';
+      const where = apart(a);
+      return where && s ? `${where}: ${s}` : where || s;
+    }),
+    ...more,
+  ].filter(Boolean);
+}

@@ -14,6 +14,7 @@ import {
   alertBody,
   countByName,
   displayAlertName,
+  groupLines,
   minutesText,
   runbookOf,
   truncate,
@@ -102,11 +103,10 @@ export function reminderNotes(
         ...runbookOf(first.alert),
       });
     }
-    const summaries = list
-      .map((d) => d.alert.annotations.summary)
-      .filter((s): s is string => !!s)
-      .slice(0, 3)
-      .map(isolatedProse);
+    const lines = groupLines(
+      list.map((d) => d.alert),
+      view.summary.severityLabel,
+    );
     return make.make({
       title: truncate(
         `${countByName(
@@ -116,7 +116,7 @@ export function reminderNotes(
         )}: ${still(list)}`,
         MAX_TITLE,
       ),
-      body: truncate([`on ${where}`, ...summaries].join('\n'), MAX_BODY),
+      body: truncate([`on ${where}`, ...lines].join('\n'), MAX_BODY),
       urgency: urgency(list),
       events: list.map((d) => d.event),
       target,

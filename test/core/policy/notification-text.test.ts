@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
 import type { CoreEvent } from '../../../main/core/model/events.ts';
 import { NotificationPolicy } from '../../../main/core/policy/notify.ts';
+import { groupLines } from '../../../main/core/policy/notification-text.ts';
 import { defaultSettings } from '../../../main/core/settings/defaults.ts';
 import { alert, snapshot, T0 } from './view-fixtures.ts';
 
@@ -47,5 +48,39 @@ describe('notification text', () => {
       { runbook_url: 'javascript:alert(1)' },
     );
     assert.equal(hostile?.runbookUrl, undefined);
+  });
+});
+
+describe('groupLines: the alerts of one group told apart', () => {
+  const a = (labels: Record<string, string>, summary?: string) => ({
+    labels: { alertname: 'HighErrorRate', severity: 'critical', service: 'checkout', ...labels },
+    annotations: summary ? { summary } : {},
+  });
+
+  it('a shared summary once, then what differs (a reminder read the same line twice)', () => {
+    assert.deepEqual(
+      groupLines(
+        [
+          a({ instance: 'web-1' }, 'checkout 5xx above 5%'),
+          a({ instance: 'web-2' }, 'checkout 5xx above 5%'),
+        ],
+        'severity',
+      ),
+      ['checkout 5xx above 5%', 'instance=web-1, instance=web-2'],
+    );
+  });
+
+  it('several summaries: each after its differing labels; more than three counted', () => {
+    const list = [1, 2, 3, 4].map((i) => a({ instance: `web-${i}` }, `errors on web-${i}`));
+    assert.deepEqual(groupLines(list, 'severity'), [
+      'instance=web-1: errors on web-1',
+      'instance=web-2: errors on web-2',
+      'instance=web-3: errors on web-3',
+      '+1 more',
+    ]);
+  });
+
+  it('nothing differs and no summary: no lines (never an empty one)', () => {
+    assert.deepEqual(groupLines([a({}), a({})], 'severity'), []);
   });
 });

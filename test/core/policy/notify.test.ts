@@ -141,7 +141,8 @@ describe('NotificationPolicy: bursts', () => {
     assert.equal(notes.length, 2);
     const [grp, single] = notes;
     assert.equal(grp!.title, 'HighCPU: 3 alerts firing');
-    assert.equal(grp!.body, 'on prod\nCPU 1\nCPU 2\nCPU 3');
+    // Each alert's own summary, after what tells it apart (notification-text.test: groupLines).
+    assert.equal(grp!.body, 'on prod\nhost=h1: CPU 1\nhost=h2: CPU 2\nhost=h3: CPU 3');
     assert.deepEqual(grp!.target, { groupKey: g.key, clusterId: 'c1' });
     assert.equal(grp!.silenceable, true);
     assert.equal(single!.title, 'DiskFull (critical)');

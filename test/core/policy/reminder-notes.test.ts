@@ -52,6 +52,17 @@ describe('reminder notes', () => {
     assert.equal(n!.silenceable, true, 'Silence and Acknowledge offered');
   });
 
+  it('one group due: its shared summary once, then what tells the alerts apart', () => {
+    const same = (host: string) =>
+      alert({
+        labels: { alertname: 'HighErrorRate', severity: 'critical', host },
+        annotations: { summary: 'checkout 5xx rate above 5%' },
+      });
+    const [n, ...more] = notes([due(same('web-1'), 'g1', 15), due(same('web-2'), 'g1', 15)]);
+    assert.equal(more.length, 0);
+    assert.equal(n!.body, 'on prod\ncheckout 5xx rate above 5%\nhost=web-1, host=web-2');
+  });
+
   it('several groups due together: one notification naming them, each on a line', () => {
     const list = [
       due(crit('PostgresReplicationLag', 1), 'g1', 15),
