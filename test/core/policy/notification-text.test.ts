@@ -52,7 +52,10 @@ describe('notification text', () => {
 });
 
 describe('groupLines: the alerts of one group told apart', () => {
-  const a = (labels: Record<string, string>, summary?: string) => ({
+  const a = (
+    labels: Record<string, string>,
+    summary?: string,
+  ): { labels: Record<string, string>; annotations: Record<string, string> } => ({
     labels: { alertname: 'HighErrorRate', severity: 'critical', service: 'checkout', ...labels },
     annotations: summary ? { summary } : {},
   });
