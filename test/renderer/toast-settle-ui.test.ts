@@ -61,5 +61,37 @@ describe(
         message: 'the acknowledged alert’s toast goes',
       });
     });
+
+    it('expiring a silence here takes away the toast offering to expire or extend it', async () => {
+      // No other toast: the new ones must not push this one out (three are shown).
+      await page.keyboard.press('Shift+Escape');
+      await page
+        .locator('[data-testid=alert-row]', { hasText: 'SettleBase' })
+        .locator('.age')
+        .click();
+      await page.keyboard.press('s');
+      const dialog = page.locator('[data-testid=silence-dialog]');
+      await dialog.locator('#silence-comment').fill('base silenced');
+      await dialog.locator('#silence-comment').press('Control+Enter');
+      await dialog.getByTestId('silence-success').waitFor();
+      await page.keyboard.press('Escape');
+      // Its toast offers Expire and Extend 1d.
+      const saved = page
+        .locator('[data-testid=toast]')
+        .filter({ has: page.getByTestId('toast-extend') });
+      await saved.first().waitFor();
+      await page.keyboard.press('2');
+      await page.locator('[data-testid=silence-row]', { hasText: 'base silenced' }).click();
+      await page.getByTestId('silence-expire').click();
+      await page.getByTestId('expire-confirm').click();
+      await page.locator('[data-testid=toast]', { hasText: 'Silence expired' }).waitFor();
+      assert.ok((await page.locator('[data-testid=toast]').count()) < 3, 'none pushed out');
+      // At once, not when its own 15 s run out.
+      await waitFor(async () => (await saved.count()) === 0, {
+        timeoutMs: 2_000,
+        message: 'no toast offers to expire or extend the expired silence',
+      });
+      await page.keyboard.press('1');
+    });
   },
 );

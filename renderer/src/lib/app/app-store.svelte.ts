@@ -90,6 +90,7 @@ export class AppStore {
       flash: (message) => this.notifications.flash(message),
       clusterLabel: (id) => this.view.clusterLabel(id),
       settled: (from) => this.notifications.settle(from),
+      ended: (key) => this.notifications.settleSilence(key),
     });
     this.view.useEarlyNames((id) => clusterNameFromSettings(id, settings.settings));
   }

@@ -209,6 +209,16 @@ export class Notifications {
     }
   }
 
+  /**
+   * The user expired this silence here: toasts that offer to expire or extend it go (a
+   * walk-through's "Silence saved" stayed after the expire, still offering both).
+   */
+  settleSilence(silenceKey: string): void {
+    for (const t of this.#toasts) {
+      if (t.silenceActions && t.target?.silenceKey === silenceKey) this.dismissToast(t.id);
+    }
+  }
+
   /** Dismisses every toast ("Dismiss all", Shift+Esc). */
   dismissAll(): void {
     for (const t of this.#toasts) this.dismissToast(t.id);

@@ -20,6 +20,8 @@ interface SilenceActionsOptions {
   clusterLabel: (clusterId: string) => string;
   /** What the user acknowledged: its toasts have nothing left to ask (notifications.settle). */
   settled?: (from: QuickFrom) => void;
+  /** A silence expired here: toasts offering to expire or extend it have nothing left to do. */
+  ended?: (silenceKey: string) => void;
 }
 
 export class SilenceActions {
@@ -90,7 +92,10 @@ export class SilenceActions {
     );
     const whatWhere = where ? `${what} ${where}` : what;
     try {
-      for (const key of keys) await this.#o.bridge['silences:expire'](key);
+      for (const key of keys) {
+        await this.#o.bridge['silences:expire'](key);
+        this.#o.ended?.(key);
+      }
       this.#o.flash({ title: done, body: `${whatWhere}: its alerts notify again.` });
     } catch (e) {
       this.#o.flash({ title: failed, body: `${whatWhere}: ${errorMessage(e)}` });
@@ -100,6 +105,7 @@ export class SilenceActions {
   async expire(key: string): Promise<void> {
     try {
       await this.#o.bridge['silences:expire'](key);
+      this.#o.ended?.(key);
       this.#o.flash({
         title: 'Silence expired',
         body: 'It no longer silences anything.',
@@ -117,6 +123,7 @@ export class SilenceActions {
    * for a fixed duration, under the name of whoever pressed it.
    */
   expired(s: SilenceView): void {
+    this.#o.ended?.(s.key);
     const where = onAlertmanagers([s.clusterId], this.#o.clusterLabel);
     const ends = Date.parse(s.endsAt);
     this.#o.flash({
