@@ -15,6 +15,7 @@ export class AlertmanagerError extends Error {
   readonly status: number | undefined;
   readonly serverMessage: string | undefined;
   readonly field: string | undefined;
+  readonly summary: string | undefined;
 
   constructor(init: AlertmanagerErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -24,6 +25,7 @@ export class AlertmanagerError extends Error {
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.field = init.field;
+    this.summary = init.summary;
   }
 
   /** 503: the server is busy (concurrency limit or --web.timeout); back off, not down. */
@@ -40,6 +42,7 @@ export class AlertmanagerError extends Error {
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.serverMessage === undefined ? {} : { serverMessage: this.serverMessage }),
       ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.summary === undefined ? {} : { summary: this.summary }),
     };
   }
 }
@@ -55,6 +58,11 @@ export interface SerializedError {
   serverMessage?: string;
   /** For invalid-response: the path of the offending field, e.g. `[3].status.state`. */
   field?: string;
+  /**
+   * What went wrong in a few plain words with the host, for a notification: "connection
+   * refused: nothing listens at that address (am1:9093)". Absent when there are none.
+   */
+  summary?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

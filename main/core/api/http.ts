@@ -117,19 +117,20 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function classify(err: unknown): { kind: ErrorKind; detail: string } {
+function classify(err: unknown): { kind: ErrorKind; detail: string; words?: string } {
   const codes = codesOf(err);
   const message = messageOf(err);
   // The code once (undici's "connect ECONNREFUSED 127.0.0.1:1" has it already), after words.
   const exact = codes[0] && !message.includes(codes[0]) ? `${codes[0]}: ${message}` : message;
   const words = errorWords(codes);
   const detail = words ? `${words} (${exact})` : exact;
+  const w = words === undefined ? {} : { words };
   if (codes.some((c) => TLS_CODES.has(c) || c.startsWith('ERR_SSL_') || c.startsWith('ERR_TLS_')))
-    return { kind: 'tls', detail };
-  if (codes.some((c) => TIMEOUT_CODES.has(c))) return { kind: 'timeout', detail };
-  if (codes.some((c) => NETWORK_CODES.has(c))) return { kind: 'network', detail };
+    return { kind: 'tls', detail, ...w };
+  if (codes.some((c) => TIMEOUT_CODES.has(c))) return { kind: 'timeout', detail, ...w };
+  if (codes.some((c) => NETWORK_CODES.has(c))) return { kind: 'network', detail, ...w };
   // Anything else (protocol parse errors, unknown failures) is still "could not talk to it".
-  return { kind: 'network', detail };
+  return { kind: 'network', detail, ...w };
 }
 
 /** The server dropped the (reused) connection before answering. */
@@ -239,8 +240,19 @@ export class HttpTransport {
    */
   async call(call: HttpCall, opts?: RequestOptions, retried = false): Promise<HttpAnswer> {
     const { endpoint } = call;
-    const fail = (kind: ErrorKind, message: string, cause?: unknown): AlertmanagerError =>
-      new AlertmanagerError({ kind, endpoint, message: `${endpoint}: ${message}`, cause });
+    const fail = (
+      kind: ErrorKind,
+      message: string,
+      cause?: unknown,
+      summary?: string,
+    ): AlertmanagerError =>
+      new AlertmanagerError({
+        kind,
+        endpoint,
+        message: `${endpoint}: ${message}`,
+        cause,
+        ...(summary === undefined ? {} : { summary }),
+      });
 
     if (this.#closed) throw fail('aborted', 'client closed');
     if (!this.#base) throw fail('network', `invalid base URL ${JSON.stringify(this.baseUrl)}`);
@@ -305,12 +317,17 @@ export class HttpTransport {
       }
       if (caller?.aborted) throw fail('aborted', 'aborted', err);
       if (timeout.aborted)
-        throw fail('timeout', `no complete answer within ${this.#timeoutMs} ms`, err);
+        throw fail(
+          'timeout',
+          `no complete answer within ${this.#timeoutMs} ms`,
+          err,
+          `no complete answer within ${this.#timeoutMs / 1000} s (${url.host})`,
+        );
       if (this.#closed) throw fail('aborted', 'client closed', err);
       if (!res && !retried && call.method === 'GET' && isStaleConnection(err)) {
         return this.call(call, opts, true);
       }
-      const { kind, detail } = classify(err);
+      const { kind, detail, words } = classify(err);
       const what =
         kind === 'tls' ? 'TLS failure' : kind === 'timeout' ? 'timed out' : 'network error';
       // A TLS 1.3 server that requires a client certificate just closes the connection.
@@ -318,7 +335,12 @@ export class HttpTransport {
         kind === 'network' && url.protocol === 'https:' && !this.#hasClientCert
           ? ' (if the server requires a client certificate, configure one)'
           : '';
-      throw fail(kind, `${what} reaching ${url.host}: ${detail}${hint}`, err);
+      throw fail(
+        kind,
+        `${what} reaching ${url.host}: ${detail}${hint}`,
+        err,
+        words === undefined ? undefined : `${words} (${url.host})`,
+      );
     }
   }
 

@@ -101,29 +101,112 @@ export class NoteMaker {
     return this.#view.clusters[c]?.name ?? c;
   }
 
-  unreachable(e: EventOf<'instance-unreachable'>): AppNotification {
-    const inst = this.#view.instances[e.instanceId];
-    const name = inst?.name ?? e.instanceId;
-    // An auth failure is called one (the window's health says "auth failed" too).
-    const what = inst?.health === 'auth-failed' ? 'authentication failed' : 'unreachable';
-    return this.make({
-      title: `${name}: ${what}`,
-      body: truncate(inst?.lastError ? describeErrorAt(inst.lastError) : e.message, MAX_BODY),
-      urgency: 'normal',
-      events: [e],
-      target: { instanceId: e.instanceId },
+  /**
+   * Instances found unreachable this cycle, worded by what the user can still see: a member
+   * down while its cluster answers is a degraded cluster ("prod still answers through
+   * prod-a"); a cluster with no member answering is one notice for the cluster, every member
+   * with its error, saying the alerts shown are the last known. A walk-through's HA pair going
+   * down read as two notices of raw error text.
+   */
+  unreachable(events: readonly EventOf<'instance-unreachable'>[]): AppNotification[] {
+    const byCluster = new Map<string, EventOf<'instance-unreachable'>[]>();
+    for (const e of events) {
+      const c = this.#view.instances[e.instanceId]?.clusterId ?? `instance:${e.instanceId}`;
+      const list = byCluster.get(c);
+      if (list) list.push(e);
+      else byCluster.set(c, [e]);
+    }
+    const notes: AppNotification[] = [];
+    for (const [clusterId, list] of byCluster) {
+      const members = this.#view.clusters[clusterId]?.members ?? list.map((e) => e.instanceId);
+      const answering = members.filter((m) => this.#view.instances[m]?.health === 'ok');
+      if (answering.length > 0) {
+        const through = answering.map((m) => this.#instanceName(m)).join(', ');
+        for (const e of list) {
+          notes.push(
+            this.make({
+              title: `${this.#instanceName(e.instanceId)}: ${this.#downWhat(e.instanceId)}`,
+              body: truncate(
+                `${this.#errorOf(e)}\n${this.clusterName(clusterId)} still answers through ${through}.`,
+                MAX_BODY,
+              ),
+              urgency: 'low',
+              events: [e],
+              target: { instanceId: e.instanceId },
+            }),
+          );
+        }
+        continue;
+      }
+      const first = list[0]!;
+      const title =
+        members.length > 1
+          ? `${this.clusterName(clusterId)}: no Alertmanager answers`
+          : `${this.#instanceName(first.instanceId)}: ${this.#downWhat(first.instanceId)}`;
+      const lines =
+        members.length > 1
+          ? members.map((m) => `${this.#instanceName(m)}: ${this.#errorOf({ instanceId: m })}`)
+          : [this.#errorOf(first)];
+      notes.push(
+        this.make({
+          title,
+          body: truncate(
+            [...lines, 'The alerts shown are the last known: new ones cannot reach you.'].join(
+              '\n',
+            ),
+            MAX_BODY,
+          ),
+          urgency: 'normal',
+          events: list,
+          target: { instanceId: first.instanceId },
+        }),
+      );
+    }
+    return notes;
+  }
+
+  /** Instances reachable again after a shown "unreachable": one notice per cluster. */
+  recovered(events: readonly EventOf<'instance-recovered'>[]): AppNotification[] {
+    const byCluster = new Map<string, EventOf<'instance-recovered'>[]>();
+    for (const e of events) {
+      const c = this.#view.instances[e.instanceId]?.clusterId ?? `instance:${e.instanceId}`;
+      const list = byCluster.get(c);
+      if (list) list.push(e);
+      else byCluster.set(c, [e]);
+    }
+    return [...byCluster].map(([clusterId, list]) => {
+      const first = list[0]!;
+      const several = list.length > 1;
+      return this.make({
+        title: several
+          ? `${this.clusterName(clusterId)} answers again`
+          : `${this.#instanceName(first.instanceId)} recovered`,
+        body: several
+          ? `${list.map((e) => this.#instanceName(e.instanceId)).join(', ')}: reachable again.`
+          : 'Reachable again.',
+        urgency: 'low',
+        events: list,
+        target: { instanceId: first.instanceId },
+      });
     });
   }
 
-  recovered(e: EventOf<'instance-recovered'>): AppNotification {
-    const name = this.#view.instances[e.instanceId]?.name ?? e.instanceId;
-    return this.make({
-      title: `${name} recovered`,
-      body: 'Reachable again.',
-      urgency: 'low',
-      events: [e],
-      target: { instanceId: e.instanceId },
-    });
+  #instanceName(id: string): string {
+    return this.#view.instances[id]?.name ?? id;
+  }
+
+  /** An auth failure is called one (the window's health says "auth failed" too). */
+  #downWhat(id: string): string {
+    return this.#view.instances[id]?.health === 'auth-failed'
+      ? 'authentication failed'
+      : 'unreachable';
+  }
+
+  /** The error in plain words where the client has them, else exactly. */
+  #errorOf(e: { instanceId: string; message?: string }): string {
+    const err = this.#view.instances[e.instanceId]?.lastError;
+    if (!err) return e.message ?? 'not answering';
+    return err.summary ?? describeErrorAt(err);
   }
 
   expiring(e: EventOf<'silence-expiring'>): AppNotification {

@@ -74,8 +74,11 @@ interface Cycle {
   startup: Map<string, Firing[]>;
   firing: Firing[];
   resolved: Resolved[];
-  /** Notifications made as events were sorted (instances, silences). */
+  /** Notifications made as events were sorted (silences, pipeline). */
   other: AppNotification[];
+  /** Instances to tell about, worded together per cluster (NoteMaker.unreachable). */
+  unreachable: Extract<CoreEvent, { type: 'instance-unreachable' }>[];
+  recovered: Extract<CoreEvent, { type: 'instance-recovered' }>[];
 }
 
 export class NotificationPolicy {
@@ -173,6 +176,8 @@ export class NotificationPolicy {
       firing: [],
       resolved: [],
       other: [],
+      unreachable: [],
+      recovered: [],
     };
   }
 
@@ -204,7 +209,7 @@ export class NotificationPolicy {
           return this.#withhold(c, e, c.silentWhy ?? 'instance muted');
         }
         this.#shownUnreachable.add(e.instanceId);
-        c.other.push(c.make.unreachable(e));
+        c.unreachable.push(e);
         return;
       case 'instance-recovered':
         // Only after a shown "unreachable": a recovery nobody heard about is noise.
@@ -212,7 +217,7 @@ export class NotificationPolicy {
         if (c.silentWhy !== null || c.n.mutedInstances.includes(e.instanceId)) {
           return this.#withhold(c, e, c.silentWhy ?? 'instance muted');
         }
-        c.other.push(c.make.recovered(e));
+        c.recovered.push(e);
         return;
       case 'pipeline-silent':
       case 'pipeline-recovered': {
@@ -305,6 +310,7 @@ export class NotificationPolicy {
     alertNotes.push(...words.firing(c.firing, c.n, c.order));
     alertNotes.push(...words.resolved(c.resolved, c.n));
     this.#ledger.settleResolved();
+    c.other.unshift(...c.make.unreachable(c.unreachable), ...c.make.recovered(c.recovered));
     return [
       ...c.other.filter((x) => x.target?.instanceId),
       ...alertNotes,

@@ -402,6 +402,11 @@ describe('client against a hostile server', () => {
     const refused = new AlertmanagerClient({ baseUrl: `http://127.0.0.1:${port}` });
     const e1 = await rejectsWith(refused.getStatus(), 'network');
     assert.match(e1.message, /ECONNREFUSED/);
+    // For a notification: the words and the host only.
+    assert.match(
+      e1.toJSON().summary ?? '',
+      /^connection refused: nothing listens at that address \(127\.0\.0\.1:\d+\)$/,
+    );
     // Words first, the exact code and message beside them.
     assert.match(
       e1.message,

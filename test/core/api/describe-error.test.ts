@@ -67,7 +67,7 @@ describe('describeError', () => {
       [
         [
           'prod-eu: authentication failed',
-          'GET /alerts/groups: authentication failed (HTTP 401): token expired',
+          'GET /alerts/groups: authentication failed (HTTP 401): token expired\nThe alerts shown are the last known: new ones cannot reach you.',
         ],
       ],
     );

@@ -401,7 +401,13 @@ describe('NotificationPolicy: instances and silences', () => {
     const n1 = p.decide([down], view, s, T0, NONE);
     assert.deepEqual(
       n1.map((n) => [n.title, n.body, n.target]),
-      [['c1-i1: unreachable', 'GET /alerts/groups: connect ECONNREFUSED', { instanceId: 'c1-i1' }]],
+      [
+        [
+          'c1-i1: unreachable',
+          'GET /alerts/groups: connect ECONNREFUSED\nThe alerts shown are the last known: new ones cannot reach you.',
+          { instanceId: 'c1-i1' },
+        ],
+      ],
     );
     assert.deepEqual(
       p.decide([up], view, s, T0, NONE).map((n) => n.title),
@@ -410,6 +416,51 @@ describe('NotificationPolicy: instances and silences', () => {
     assert.deepEqual(p.decide([up], view, s, T0, NONE), [], 'no recovery without an outage shown');
     s.notifications.mutedInstances = ['c1-i1'];
     assert.deepEqual(p.decide([down, up], view, s, T0, NONE), []);
+  });
+
+  it('an HA pair: a peer down says the cluster still answers; both down, one notice', () => {
+    const p = new NotificationPolicy();
+    const s = defaultSettings();
+    const pair = [cluster('c1', { members: ['a', 'b'] })];
+    const down = (id: string): CoreEvent => ({
+      type: 'instance-unreachable',
+      instanceId: id,
+      message: 'x',
+    });
+    const words = (id: string, health: 'ok' | 'unreachable') => {
+      const i = instance(id, 'c1', health);
+      if (i.lastError) i.lastError.summary = `connection refused (${id}:9093)`;
+      return i;
+    };
+    const oneDown = snapshot({
+      clusters: pair,
+      instances: [words('a', 'ok'), words('b', 'unreachable')],
+    });
+    assert.deepEqual(
+      p.decide([down('b')], oneDown, s, T0, NONE).map((n) => [n.title, n.body, n.urgency]),
+      [['b: unreachable', 'connection refused (b:9093)\nprod still answers through a.', 'low']],
+    );
+    const both = snapshot({
+      clusters: [cluster('c1', { members: ['a', 'b'], health: 'unreachable' })],
+      instances: [words('a', 'unreachable'), words('b', 'unreachable')],
+    });
+    assert.deepEqual(
+      p.decide([down('a')], both, s, T0 + MIN, NONE).map((n) => [n.title, n.body]),
+      [
+        [
+          'prod: no Alertmanager answers',
+          'a: connection refused (a:9093)\nb: connection refused (b:9093)\nThe alerts shown are the last known: new ones cannot reach you.',
+        ],
+      ],
+    );
+    const up: CoreEvent[] = ['a', 'b'].map((id) => ({
+      type: 'instance-recovered',
+      instanceId: id,
+    }));
+    assert.deepEqual(
+      p.decide(up, oneDown, s, T0 + 2 * MIN, NONE).map((n) => [n.title, n.body]),
+      [['prod answers again', 'a, b: reachable again.']],
+    );
   });
 
   it('silence expiring notifies with the matchers and comment', () => {
