@@ -105,6 +105,11 @@ describe('HA cluster', { skip: amSkipReason() }, () => {
       { timeoutMs: 30_000, message: 'peer2 unreachable' },
     );
     assert.equal((await status('peer2').textContent())?.trim(), 'last: ready');
+    // A peer down while its cluster answers: the banner stays amber (not "no data").
+    const banner = page.locator('[data-testid=stale-banner]');
+    await banner.waitFor();
+    assert.match((await banner.textContent()) ?? '', /degraded; its other peers still answer/);
+    assert.doesNotMatch((await banner.getAttribute('class')) ?? '', /blind/);
     assert.match(
       (await status('peer2').getAttribute('title')) ?? '',
       /^Last known at .*does not answer/,

@@ -118,6 +118,9 @@ describe('hostile content and many failures', { skip: amSkipReason() }, () => {
     assert.equal(await banner.count(), 1, 'one banner, not a stack');
     const summary = (await page.locator('[data-testid=stale-summary]').textContent()) ?? '';
     assert.match(summary, /dead-1, dead-2, dead-3/);
+    // No member of those clusters answers: it says "no data", by cluster, in red.
+    assert.match(summary, /^No data from dead-1, dead-2, dead-3 — 3 instances not answering;/);
+    assert.match((await banner.getAttribute('class')) ?? '', /blind/);
     const lines = banner.locator('[data-testid=stale-line]');
     assert.equal(await lines.first().isVisible(), false, 'collapsed to one line');
     await page.locator('[data-testid=stale-summary]').click();

@@ -78,6 +78,7 @@ describe('instances, settings and setup', { skip: amSkipReason() }, () => {
     await banner.waitFor({ timeout: 60_000 });
     assert.match((await banner.textContent()) ?? '', /am2 unreachable since \d{1,2}:\d\d/);
     assert.match((await banner.textContent()) ?? '', /showing last known data/);
+    assert.match((await banner.getAttribute('class')) ?? '', /blind/, 'red: no data from am2');
     const health = page.locator(
       '[data-testid=instance-row][data-instance=am2] [data-testid=instance-health]',
     );
