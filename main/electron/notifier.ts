@@ -2,9 +2,12 @@
 // app's own confirmations. A click opens the window where the plan says; a button runs its
 // action (silence 1h, open the runbook, undo a quick silence) without opening anything.
 // Notification objects are kept referenced until closed (an unreferenced one can be garbage
-// collected and lose its handlers).
+// collected and lose its handlers). An alert notification is withdrawn once what it announced
+// no longer fires unacknowledged (core/policy/note-settled.ts): acknowledged in the window, the
+// tray or elsewhere, it no longer sits in the system's list offering Acknowledge.
 import { Notification } from 'electron';
 import type { AppNotification } from '../core/model/events.ts';
+import { noteSettled } from '../core/policy/note-settled.ts';
 import type { Core } from '../core/service.ts';
 import {
   planNotification,
@@ -14,7 +17,7 @@ import {
 import type { NavigateRequest } from './tray-menu.ts';
 
 export interface NotifierOptions {
-  core: Pick<Core, 'onNotification' | 'silences' | 'snapshot'>;
+  core: Pick<Core, 'onNotification' | 'onCycle' | 'silences' | 'snapshot'>;
   platform: NodeJS.Platform;
   iconPath?: string;
   openWindow: (navigate: NavigateRequest) => void;
@@ -31,13 +34,16 @@ export interface Notifier {
 
 export function startNotifier(opts: NotifierOptions): Notifier {
   const live = new Set<Notification>();
-  const show = (plan: NotificationPlan) => {
+  /** Shown alert notifications and what they announced, until withdrawn or closed. */
+  const about = new Map<Notification, AppNotification>();
+  const show = (plan: NotificationPlan, note?: AppNotification) => {
     if (!Notification.isSupported()) return;
     const notification = new Notification({
       ...plan.options,
       ...(opts.iconPath ? { icon: opts.iconPath } : {}),
     });
     live.add(notification);
+    if (note?.silenceable) about.set(notification, note);
     notification.on('click', () => opts.openWindow(plan.onClick));
     notification.on('action', (details, index) => {
       const action = plan.actions[details?.actionIndex ?? index];
@@ -50,20 +56,35 @@ export function startNotifier(opts: NotifierOptions): Notifier {
         }).show();
       });
     });
-    notification.on('close', () => live.delete(notification));
+    notification.on('close', () => {
+      live.delete(notification);
+      about.delete(notification);
+    });
     notification.on('failed', (_e, error) => {
       live.delete(notification);
+      about.delete(notification);
       opts.log(`notification failed: ${error}`);
     });
     notification.show();
   };
   const off = opts.core.onNotification((n: AppNotification) =>
-    show(planNotification(n, opts.platform)),
+    show(planNotification(n, opts.platform), n),
   );
+  const offCycle = opts.core.onCycle(() => {
+    if (about.size === 0) return;
+    const view = opts.core.snapshot();
+    for (const [notification, note] of about) {
+      if (!noteSettled(note, view)) continue;
+      about.delete(notification);
+      live.delete(notification);
+      notification.close();
+    }
+  });
   return {
-    show,
+    show: (plan) => show(plan),
     stop() {
       off();
+      offCycle();
       for (const n of live) n.close();
       live.clear();
     },

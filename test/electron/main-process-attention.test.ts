@@ -3,7 +3,8 @@
 // Alertmanager. A critical alert plays through the hidden, sandboxed audio page with a fixed
 // script and its OS notification is silent; a warning plays nothing on default settings; the
 // badge counts firing criticals nobody silenced, the frame flashes while the window is not
-// focused and stops on focus or once they are silenced; macOS's dock bounces.
+// focused and stops on focus or once they are silenced; macOS's dock bounces; a silenced
+// alert's notification is withdrawn.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { playScript, soundPageUrl } from '../../main/electron/sound-page.ts';
@@ -128,5 +129,12 @@ describe('Electron attention glue (fake electron, real core)', { skip: amSkipRea
       message: 'the bounce cancelled',
     });
     assert.equal(main.last('flash-frame')?.flag, false);
+    // Their notifications leave the system's list (they offered Acknowledge); the warning's,
+    // still firing unsilenced, stays.
+    await waitFor(
+      () => all('notification-close').some((m) => String(m.title).startsWith('PageMeToo')),
+      { timeoutMs: 10_000, message: 'the silenced critical’s notification withdrawn' },
+    );
+    assert.ok(!all('notification-close').some((m) => String(m.title).includes('JustWarn')));
   });
 });

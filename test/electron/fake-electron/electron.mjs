@@ -179,7 +179,10 @@ export class Notification extends EventEmitter {
   show() {
     report({ type: 'notification', options: toJson(this.options) });
   }
-  close() {}
+  close() {
+    report({ type: 'notification-close', title: String(this.options?.title ?? '') });
+    this.emit('close');
+  }
 }
 
 const handlers = new Map();
