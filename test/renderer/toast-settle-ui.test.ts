@@ -15,7 +15,32 @@ describe(
     const t = useAlertmanagerUi({
       alerts: [makeAlert({ alertname: 'SettleBase', severity: 'warning' })],
       viewport: { width: 960, height: 680 },
+      // The tab's desktop notifications, allowed and recorded: shown, and closed.
+      onPage: async (page) => {
+        await page.context().grantPermissions(['notifications']);
+        // A function, not a class: `new` returns the real notification it wraps.
+        await page.addInitScript(`(() => {
+          const Real = window.Notification;
+          window.__desktop = [];
+          const Recorded = function (title, options) {
+            const n = new Real(title, options);
+            const entry = { title, closed: false };
+            window.__desktop.push(entry);
+            const close = n.close.bind(n);
+            n.close = () => { entry.closed = true; close(); };
+            return n;
+          };
+          Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
+          Recorded.requestPermission = Real.requestPermission.bind(Real);
+          window.Notification = Recorded;
+        })()`);
+      },
     });
+    const desktop = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { __desktop: { title: string; closed: boolean }[] }).__desktop,
+      );
     let page: Page;
     before(() => ({ page } = t));
     /** The alert's own toast (the one offering Silence…), not "Acknowledged" naming it. */
@@ -60,6 +85,21 @@ describe(
       await waitFor(async () => (await toast('SettleTwo').count()) === 0, {
         message: 'the acknowledged alert’s toast goes',
       });
+      // Its desktop notification is withdrawn from the system's list too; the other's stays.
+      const shown = await desktop();
+      const what = JSON.stringify(shown);
+      assert.ok(
+        shown.some((d) => d.title.startsWith('SettleTwo') && d.closed),
+        what,
+      );
+      assert.ok(
+        shown.some((d) => d.title.startsWith('SettleOne') && d.closed),
+        what,
+      );
+      assert.ok(
+        shown.every((d) => !d.closed || /^Settle(One|Two)/.test(d.title)),
+        `only those: ${what}`,
+      );
     });
 
     it('expiring a silence here takes away the toast offering to expire or extend it', async () => {

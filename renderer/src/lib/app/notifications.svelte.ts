@@ -79,6 +79,9 @@ export class Notifications {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- fixed per toast, never changes
   readonly #keyUndos = new Map<string, () => void>();
   readonly #options: NotificationsOptions;
+  /** The browser shell's desktop notifications about alerts: withdrawn when settled here. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive by design
+  readonly #desktop = new Map<Notification, AppNotification>();
   /**
    * What `u` can undo, newest last: one step per press, back through every undoable thing done
    * here within UNDO_KEY_MS (a walk-through pressed `a` twice, and the second `u` said "nothing
@@ -110,6 +113,15 @@ export class Notifications {
           window.focus();
           this.#options.open(n);
         };
+        shown.onclose = () => this.#desktop.delete(shown);
+        if (n.silenceable) {
+          this.#desktop.set(shown, n);
+          // Bounded: the oldest are forgotten (not closed) past a few dozen.
+          if (this.#desktop.size > MAX_NOTIFICATIONS) {
+            const oldest = this.#desktop.keys().next().value;
+            if (oldest) this.#desktop.delete(oldest);
+          }
+        }
       }
     }
   }
@@ -197,15 +209,20 @@ export class Notifications {
    * only one of its alerts was silenced.
    */
   settle(from: QuickFrom): void {
-    for (const t of this.#toasts) {
+    const about = (t: AppNotification): boolean => {
       const on = t.target;
-      if (!t.silenceable || !on) continue;
-      const same =
-        'groupKey' in from
-          ? on.groupKey === from.groupKey
-          : on.fingerprint === from.fingerprint &&
+      if (!t.silenceable || !on) return false;
+      return 'groupKey' in from
+        ? on.groupKey === from.groupKey
+        : on.fingerprint === from.fingerprint &&
             (from.clusterId === undefined || on.clusterId === from.clusterId);
-      if (same) this.dismissToast(t.id);
+    };
+    for (const t of this.#toasts) if (about(t)) this.dismissToast(t.id);
+    // The browser's desktop notification too: it still offered the page from the system list.
+    for (const [shown, t] of this.#desktop) {
+      if (!about(t)) continue;
+      this.#desktop.delete(shown);
+      shown.close();
     }
   }
 
