@@ -72,25 +72,6 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
       : view.alerts[from.fingerprint]!.clusters;
   };
 
-  /**
-   * Refuses at once when none of the clusters has a member answering: the write would try
-   * each member in turn and fail after their timeouts with one peer's socket error (a
-   * walk-through pressed `a` with both peers down and read "ECONNREFUSED 127.0.0.1:44633").
-   * Clusters not polled yet are tried.
-   */
-  const needAnswering = (clusterIds: readonly string[], what: string): void => {
-    const view = o.view();
-    const down = clusterIds.filter((c) => {
-      const h = view.clusters[c]?.health;
-      return h !== undefined && h !== 'ok' && h !== 'unknown';
-    });
-    if (down.length === 0 || down.length < clusterIds.length) return;
-    const names = down.map((c) => view.clusters[c]?.name ?? c).join(', ');
-    throw new Error(
-      `no Alertmanager of ${names} answers: the ${what} cannot be written until one does`,
-    );
-  };
-
   /** Whether every answering member of the cluster is Alertmanager 0.32 or newer. */
   const keepsSilenceAnnotations = (clusterId: string): boolean => {
     const members = Object.values(o.view().instances).filter(
@@ -134,7 +115,6 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
       planSelection(o.snapshot(), items, o.settings().silences.volatileLabels),
     create: async (clusterId, draft) => {
       checkComment(draft);
-      needAnswering([clusterId], 'silence');
       return actions.create(clusterId, draft);
     },
     update: async (silenceKey, draft) => {
@@ -170,9 +150,7 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
       if (matchers.length === 0) throw new Error('nothing to match on for an acknowledgement');
       const s = o.settings().silences;
       const results: SilenceResult[] = [];
-      const clusters = clustersOf(from);
-      needAnswering(clusters, 'acknowledgement');
-      for (const c of clusters) {
+      for (const c of clustersOf(from)) {
         const draft = buildDraft({
           matchers,
           durationMs: s.ackMinutes * 60_000,
@@ -196,7 +174,6 @@ export function silenceCommands(o: SilenceCommandsOptions): Core['silences'] {
       const matchers = quickMatchers(from);
       if (matchers.length === 0) throw new Error('nothing to match on for a quick silence');
       const clusterIds = clustersOf(from);
-      needAnswering(clusterIds, 'silence');
       const draft = buildDraft({
         matchers,
         durationMs,
