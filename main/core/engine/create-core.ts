@@ -121,6 +121,7 @@ class EngineCore implements Core {
         members: (clusterId) => this.#fleet.members(clusterId, this.#view.instances),
         silence: (key) => this.#view.silences[key],
         refresh: (clusterId) => this.#fleet.refreshCluster(clusterId, this.#view.instances),
+        clusterName: (clusterId) => this.#view.clusters[clusterId]?.name ?? clusterId,
       },
       { now: () => this.#clock.now(), onDuplicateExpired: this.#duplicates.expired },
     );

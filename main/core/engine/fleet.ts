@@ -135,7 +135,7 @@ export class Fleet {
       const v = views[rt.id];
       const client = rt.currentClient;
       if (!v || v.clusterId !== clusterId || !v.enabled || !client) continue;
-      out.push({ instanceId: rt.id, client, healthy: v.health === 'ok' });
+      out.push({ instanceId: rt.id, name: v.name, client, healthy: v.health === 'ok' });
     }
     return out;
   }

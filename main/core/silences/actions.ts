@@ -23,6 +23,8 @@ export interface SilenceClient {
 
 export interface ClusterMember {
   instanceId: string;
+  /** Its name in the settings (what errors call it). */
+  name?: string;
   client: SilenceClient;
   healthy: boolean;
 }
@@ -33,6 +35,8 @@ export interface SilenceAccessor {
   silence(key: string): SilenceView | undefined;
   /** Re-polls the cluster so the view shows the change; errors are ignored by the caller. */
   refresh(clusterId: string): Promise<void>;
+  /** The cluster's name as the window shows it (what errors call it); default its id. */
+  clusterName?(clusterId: string): string;
 }
 
 export interface SilenceActionsOptions {
@@ -411,15 +415,21 @@ export class SilenceActions {
         });
       }
     }
+    // Every member by name with what went wrong in words: with both HA peers down a
+    // walk-through read one peer's "ECONNREFUSED 127.0.0.1:44633" and nothing about the other.
+    const names = new Map(ordered.map((m) => [m.instanceId, m.name ?? m.instanceId]));
     const detail = attempts
-      .map(
-        (a) =>
-          `${a.instanceId}: ${'serverMessage' in a.error && a.error.serverMessage ? a.error.serverMessage : a.error.message}`,
-      )
+      .map((a) => {
+        const e = a.error;
+        const why =
+          ('summary' in e && e.summary) || ('serverMessage' in e && e.serverMessage) || e.message;
+        return `${names.get(a.instanceId) ?? a.instanceId}: ${why}`;
+      })
       .join('; ');
+    const cluster = this.#accessor.clusterName?.(clusterId) ?? clusterId;
     throw new SilenceWriteError(
       clusterId,
-      `no member of ${clusterId} accepted the request (${detail})`,
+      `no Alertmanager of ${cluster} took the request (${detail})`,
       attempts,
     );
   }

@@ -72,3 +72,32 @@ describe('silence commands on a real server', { skip: amSkipReason() }, () => {
     await core.silences.undo([a.silenceKey, b.silenceKey]);
   });
 });
+
+describe('a write no member takes', { skip: amSkipReason() }, () => {
+  it('names the cluster and each member with what went wrong, in words', async () => {
+    const am = await startAlertmanager();
+    const clock = new FakeClock(Date.now() + 1000);
+    const core = fakeClockCore(am.url, clock);
+    try {
+      await core.refresh();
+      const cid = core.snapshot().instances.am1!.clusterId;
+      const name = core.snapshot().clusters[cid]!.name;
+      await am.stop();
+      await assert.rejects(
+        core.silences.create(cid, {
+          matchers: [{ name: 'alertname', value: 'Down', isRegex: false, isEqual: true }],
+          startsAt: new Date(clock.now()).toISOString(),
+          endsAt: new Date(clock.now() + 60 * MIN).toISOString(),
+          createdBy: 'commands-test',
+          comment: 'while down',
+        }),
+        new RegExp(
+          `^SilenceWriteError: no Alertmanager of ${name} took the request \\(am1: connection refused: nothing listens at that address \\(127\\.0\\.0\\.1:\\d+\\)\\)$`,
+        ),
+      );
+    } finally {
+      await core.stop();
+      await am.stop();
+    }
+  });
+});
