@@ -35,6 +35,11 @@ describe('an empty list while alerts exist', { skip: amSkipReason() }, () => {
       /No alert matches the filter 1 alert is hidden: acknowledged\/silenced and inhibited alerts are not shown\./,
     );
     assert.equal(await page.getByTestId('clear-filter-empty').count(), 0, 'no filter to clear');
+    // Beside the count too, where it shows while other alerts are listed.
+    assert.match(
+      (await page.getByTestId('hidden-suppressed').innerText()).replace(/\s+/g, ' '),
+      /^1 acked, silenced or inhibited show$/,
+    );
     // From the filter, Tab reaches the way back (the pickers come first), and Enter takes it.
     await page.getByTestId('filter-input').focus();
     let reached = false;

@@ -118,7 +118,7 @@ describe('u undoes the last acknowledgement', { skip: amSkipReason() }, () => {
     await page.keyboard.press('?');
     const sheet = page.getByTestId('shortcuts-sheet');
     await sheet.waitFor({ timeout: 5_000 });
-    assert.match((await sheet.textContent()) ?? '', /u Undo the last acknowledgement/);
+    assert.match((await sheet.textContent()) ?? '', /u Undo, a step per press: acks/);
     await page.keyboard.press('Escape');
   });
 });
