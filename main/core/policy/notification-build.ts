@@ -109,15 +109,8 @@ export class NoteMaker {
    * down read as two notices of raw error text.
    */
   unreachable(events: readonly EventOf<'instance-unreachable'>[]): AppNotification[] {
-    const byCluster = new Map<string, EventOf<'instance-unreachable'>[]>();
-    for (const e of events) {
-      const c = this.#view.instances[e.instanceId]?.clusterId ?? `instance:${e.instanceId}`;
-      const list = byCluster.get(c);
-      if (list) list.push(e);
-      else byCluster.set(c, [e]);
-    }
     const notes: AppNotification[] = [];
-    for (const [clusterId, list] of byCluster) {
+    for (const [clusterId, list] of this.#byCluster(events)) {
       const members = this.#view.clusters[clusterId]?.members ?? list.map((e) => e.instanceId);
       const answering = members.filter((m) => this.#view.instances[m]?.health === 'ok');
       if (answering.length > 0) {
@@ -167,14 +160,7 @@ export class NoteMaker {
 
   /** Instances reachable again after a shown "unreachable": one notice per cluster. */
   recovered(events: readonly EventOf<'instance-recovered'>[]): AppNotification[] {
-    const byCluster = new Map<string, EventOf<'instance-recovered'>[]>();
-    for (const e of events) {
-      const c = this.#view.instances[e.instanceId]?.clusterId ?? `instance:${e.instanceId}`;
-      const list = byCluster.get(c);
-      if (list) list.push(e);
-      else byCluster.set(c, [e]);
-    }
-    return [...byCluster].map(([clusterId, list]) => {
+    return [...this.#byCluster(events)].map(([clusterId, list]) => {
       const first = list[0]!;
       const several = list.length > 1;
       return this.make({
@@ -189,6 +175,18 @@ export class NoteMaker {
         target: { instanceId: first.instanceId },
       });
     });
+  }
+
+  /** Instance events by the cluster of their instance, in the order they came. */
+  #byCluster<E extends { instanceId: string }>(events: readonly E[]): Map<string, E[]> {
+    const byCluster = new Map<string, E[]>();
+    for (const e of events) {
+      const c = this.#view.instances[e.instanceId]?.clusterId ?? `instance:${e.instanceId}`;
+      const list = byCluster.get(c);
+      if (list) list.push(e);
+      else byCluster.set(c, [e]);
+    }
+    return byCluster;
   }
 
   #instanceName(id: string): string {
