@@ -98,8 +98,10 @@ describe('sound in the browser shell (default settings)', { skip: amSkipReason()
       { timeoutMs: 20_000, message: 'the critical sound started' },
     );
     assert.ok(first);
-    // One poll interval, plus the poll's own request and the first load of the sound.
-    assert.ok(first.at - posted < POLL_SEC * 1000 + 1500, `started after ${first.at - posted} ms`);
+    // One poll interval, plus 2.5 s for the poll's own request and the sound's first load (the
+    // whole suite at once on a 2-core machine read 3620 ms once, against 1.5 s of slack then).
+    // What it guards: the sound comes with the first poll that lists the alert, not later.
+    assert.ok(first.at - posted < POLL_SEC * 1000 + 2500, `started after ${first.at - posted} ms`);
     assert.ok(Math.abs(first.duration - 0.7) < 0.01, `critical sound, got ${first.duration} s`);
     assert.equal(first.state, 'running');
   });
