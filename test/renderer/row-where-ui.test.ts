@@ -38,6 +38,21 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           { annotations: { summary: `${service} 5xx rate is 3${i}% (threshold 5%)` } },
         ),
       ),
+      // Two where-labels with long names beside a third: each shown keeps its name and some
+      // characters of its value (the walk-through's "namespace=c").
+      ...['api-3.prod:8080', 'api-4.prod:8080'].map((instance) =>
+        makeAlert(
+          {
+            alertname: 'HighLatency',
+            severity: 'warning',
+            namespace: `checkout-${instance.slice(4, 5)}`,
+            instance,
+            job: 'api-gateway',
+            team: 'payments',
+          },
+          { annotations: { summary: `p99 latency on ${instance} is 2.3 s` } },
+        ),
+      ),
       // One alert in its group: its priority labels alone are wider than its row. Each one
       // shown keeps its name and cuts its value; those that do not fit so leave the row whole.
       makeAlert(
@@ -59,7 +74,7 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
   let page: Page;
   before(async () => {
     page = t.page;
-    await page.locator('[data-testid=alert-row]').nth(5).waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=alert-row]').nth(7).waitFor({ timeout: 30_000 });
     // The pane open: the list is what is left beside it.
     await page
       .locator('[data-testid=alert-row]')
@@ -78,10 +93,24 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           return b.top < line.top + 10 && b.right <= line.right + 1 && b.width > 0;
         });
         const chips = shown.map((c) => c.textContent?.replace(/\s+/g, '') ?? '');
-        // How many pixels of each shown chip's value are drawn (its name may be cut first).
+        // How many pixels of each shown chip's value are drawn (its name may be cut first),
+        // and how many characters of it that is (its drawn width over the width of one
+        // character of it, from its whole width).
         const valuePx = shown.map((c) => {
           const parts = [...c.children].filter((k) => !k.classList.contains('k'));
           return parts.reduce((w, k) => w + k.getBoundingClientRect().width, 0);
+        });
+        const valueChars = shown.map((c) => {
+          const value = c.getAttribute('title')?.split(' — ')[0]?.split('=').slice(1).join('=');
+          const parts = [...c.children].filter((k) => !k.classList.contains('k'));
+          const drawn = parts.reduce((w, k) => w + k.clientWidth, 0);
+          const whole = parts.reduce((w, k) => w + k.scrollWidth, 0);
+          const length = value?.length ?? 0;
+          return {
+            value,
+            chars: whole <= drawn + 1 ? length : (drawn / whole) * length,
+            length,
+          };
         });
         const summary = r.querySelector('.summary')!.getBoundingClientRect().width;
         const badge = r.querySelector('[data-testid=alert-state]')!;
@@ -89,6 +118,7 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           name: r.querySelector('.row-name')?.textContent ?? '',
           chips,
           valuePx,
+          valueChars,
           summary,
           badgeCut: badge.scrollWidth > badge.clientWidth + 1,
         };
@@ -97,21 +127,32 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
 
   it('each row shows what tells it apart, a summary and the whole severity', async () => {
     const facts = await rowFacts();
-    assert.equal(facts.length, 6);
+    assert.equal(facts.length, 8);
     for (const f of facts) {
       // NodeDiskPressure's five where-labels do not fit ~320 px with their names: the first
-      // (cluster, namespace, service) are shown, each legible, and the rest are in the detail.
+      // ones are shown, each legible (cluster and namespace at least; three at the same floor
+      // of width left "namespace=i"), and the rest are in the detail.
       const telling =
         f.name === 'KubeNodeNotReady'
           ? f.chips.some((c) => c.startsWith('node='))
           : f.name === 'NodeDiskPressure'
-            ? f.chips.some((c) => c.startsWith('service='))
-            : f.chips.some((c) => c.startsWith('service=') || c.startsWith('instance='));
+            ? f.chips.some((c) => c.startsWith('cluster=')) &&
+              f.chips.some((c) => c.startsWith('namespace='))
+            : f.name === 'HighLatency'
+              ? f.chips.some((c) => c.startsWith('namespace=') || c.startsWith('instance='))
+              : f.chips.some((c) => c.startsWith('service=') || c.startsWith('instance='));
       assert.ok(telling, `${f.name}: ${f.chips.join(' ')}`);
       assert.ok(f.summary >= 80, `${f.name}: summary ${f.summary} px wide`);
       // Every chip shown keeps "name=value" with some of its value (a few characters at
       // least): never the value alone, never "name=" alone.
       for (const px of f.valuePx) assert.ok(px >= 15, `${f.name}: a value ${px} px drawn`);
+      // A value cut short keeps several characters before its ellipsis: "namespace=c" (one
+      // chip floor for every name) read as the value "c".
+      for (const v of f.valueChars)
+        assert.ok(
+          v.chars >= Math.min(v.length, 4) - 0.5,
+          `${f.name}: ${v.value} drawn as ${v.chars.toFixed(1)} of ${v.length} characters`,
+        );
       assert.equal(f.badgeCut, false, `${f.name}: the severity word is cut`);
       // Labels all of the group's alerts share are not repeated on the row.
       assert.ok(
