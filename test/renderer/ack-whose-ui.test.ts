@@ -46,6 +46,18 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     await why.first().waitFor();
     assert.match((await why.first().textContent()) ?? '', /acknowledged by you/);
     assert.doesNotMatch((await detail.textContent()) ?? '', /tray-ack:/);
+    // When it ends: when the alert resolves (this app renews it), not the silence's current
+    // end, which a renewal moves ("until 1:18 AM" read as an end that would not come).
+    assert.match(
+      (await detail.getByTestId('ack-ends').textContent()) ?? '',
+      /^until it resolves, at most until .+ \(renewed while this app runs\)$/,
+    );
+    // The Silences view says the same of it, not "14m left".
+    await page.keyboard.press('2');
+    const silenceRow = page.locator('[data-testid=silence-row]', { hasText: 'UiMine' });
+    assert.equal(await silenceRow.getByTestId('ack-ends').textContent(), 'until resolved');
+    assert.doesNotMatch((await silenceRow.textContent()) ?? '', / left/);
+    await page.keyboard.press('1');
 
     await groupRow('UiMine').locator('[data-testid=unack]').click();
     await page.locator('[data-testid=toast]', { hasText: 'Acknowledgement ended' }).waitFor();
@@ -89,6 +101,11 @@ describe('whose ack it is, in the window', { skip: amSkipReason() }, () => {
     assert.equal(await too.textContent(), 'Acknowledge too');
     assert.match((await too.getAttribute('title')) ?? '', /mallory/);
     assert.equal(await detail.locator('[data-testid=unack]').count(), 0);
+    // Its end is its own unless its app renews it: this window cannot know.
+    assert.match(
+      (await detail.getByTestId('ack-ends').textContent()) ?? '',
+      /^until .+ unless their app renews it$/,
+    );
     assert.deepEqual(t.ui.problems, []);
   });
 });

@@ -4,12 +4,35 @@
 import { evaluateAlert } from '$core/matchers/evaluate.ts';
 import { acknowledgedBy } from '$core/model/ack-text.ts';
 import type { AlertView, SilenceView } from '$core/model/view.ts';
+import { formatTime } from '../format/time.ts';
 
 /** Most expired silences listed for one alert (the server keeps them for days). */
 export const MAX_EXPIRED_SHOWN = 20;
 
 export function ackText(s: SilenceView): string {
   return s.ack ? acknowledgedBy([s.ack]) : '';
+}
+
+/**
+ * When an active ack ends, in words. The silence's own end is only its current short stretch:
+ * this install renews its acks while their alerts fire (core silences/ack.ts), up to
+ * `maxHours` from the start, so "until 1:18 AM" read as an end that would not come. Another
+ * install's ack ends then unless that app renews it.
+ */
+export function ackEndText(
+  s: Pick<SilenceView, 'ack' | 'startsAt' | 'endsAt'>,
+  now: number,
+  maxHours: number | undefined,
+): string {
+  if (s.ack?.mine) {
+    const cap = Date.parse(s.startsAt) + (maxHours ?? 0) * 3_600_000;
+    const capText =
+      maxHours && Number.isFinite(cap)
+        ? `, at most until ${formatTime(new Date(cap).toISOString(), now)}`
+        : '';
+    return `until it resolves${capText} (renewed while this app runs)`;
+  }
+  return `until ${formatTime(s.endsAt, now)} unless their app renews it`;
 }
 
 export function mutedText(intervals: readonly string[]): string {
