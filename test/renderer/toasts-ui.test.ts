@@ -183,6 +183,39 @@ describe('toasts at 960×680 beside a selected alert', { skip: amSkipReason() },
     await toast.waitFor({ state: 'detached', timeout: TOAST_MS + 5_000 });
   });
 
+  it('one that comes while another window is in front waits for the engineer', async () => {
+    // Real focus: Playwright tells every page it has focus unless told not to.
+    const cdp = await t.ui.context.newCDPSession(page);
+    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+    const other = await t.ui.context.newPage();
+    try {
+      await other.setContent('<p>another window</p>');
+      const focused = () => page.evaluate<boolean>('document.hasFocus()');
+      // The window in front, then another one over it (the engineer went to a terminal).
+      await page.mouse.move(900, 80);
+      await page.bringToFront();
+      await waitFor(focused, { message: 'the window has focus' });
+      await other.bringToFront();
+      await waitFor(async () => (await focused()) === false, {
+        message: 'the window lost focus',
+      });
+      await fire(['ToastAway']);
+      const toast = toasts().filter({ hasText: 'ToastAway' });
+      await toast.waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(TOAST_MS + 2_000);
+      assert.equal(await toast.count(), 1, 'still there while nobody looked');
+      // Back at the window: its clock runs from there.
+      await page.bringToFront();
+      await page.waitForTimeout(TOAST_MS / 2);
+      assert.equal(await toast.count(), 1, 'not gone the moment the engineer looks');
+      await toast.waitFor({ state: 'detached', timeout: TOAST_MS + 5_000 });
+    } finally {
+      await other.close();
+      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+      await cdp.detach();
+    }
+  });
+
   it('at 480×680 they fit the width, one line each, off the list and the detail', async () => {
     await page.setViewportSize({ width: 480, height: 680 });
     await selectThenFire([20, 20], ['ToastNarrowA', 'ToastNarrowB']);

@@ -12,8 +12,11 @@ const MAX_NOTIFICATIONS = 50;
 /** Toasts kept (the strip shows the newest three and counts the rest). */
 const MAX_TOASTS = 20;
 
-/** Why the toasts' clocks stand still. */
-export type ToastHold = 'hover' | 'focus';
+/**
+ * Why the toasts' clocks stand still: the pointer or focus is on them, or nobody is looking
+ * ('away': the window hidden or in the background).
+ */
+export type ToastHold = 'hover' | 'focus' | 'away';
 
 interface ToastTimer {
   /** Ms left before it goes away. */
@@ -199,8 +202,12 @@ export class Notifications {
     this.#undos.delete(id);
     this.#keyUndos.delete(id);
     this.#toasts = this.#toasts.filter((x) => x.id !== id);
-    // Nothing left to read: a hold left behind (the pointer over a toast that went) ends.
-    if (this.#toasts.length === 0) this.#holds.clear();
+    // Nothing left to read: a hold left behind (the pointer over a toast that went) ends. Not
+    // 'away': the next toast must wait for the engineer too.
+    if (this.#toasts.length === 0) {
+      this.#holds.delete('hover');
+      this.#holds.delete('focus');
+    }
   }
 
   /**
