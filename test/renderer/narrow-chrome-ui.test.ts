@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
-import { useAlertmanagerUi } from './support/ui.ts';
+import { postSilence } from '../support/post-silence.ts';
+import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 const alerts = [
   ...[0, 1, 2, 3].map((i) =>
@@ -55,3 +56,42 @@ describe('480×680: the first alert high up, the filter kept', { skip: amSkipRea
     assert.match((await rest.getAttribute('title')) ?? '', /3 warning firing too/);
   });
 });
+
+describe(
+  '480×680: the count and its notes leave the filter its width',
+  { skip: amSkipReason() },
+  () => {
+    // A walk-through at 480 px: "14 of 27 · 1 dead-man's switch hidden show · 12 acked,
+    // silenced or inhibited show" took the line and squeezed the filter to an empty square.
+    const t = useAlertmanagerUi({
+      alerts: [
+        ...alerts,
+        makeAlert({ alertname: 'Watchdog', severity: 'none' }),
+        makeAlert({ alertname: 'NarrowSilenced', severity: 'warning', instance: 'quiet-1' }),
+      ],
+      settings: async (am) => {
+        await postSilence(am.url, [
+          { name: 'alertname', value: 'NarrowSilenced', isRegex: false, isEqual: true },
+        ]);
+        const s = testSettings([testInstance('am1', am.url)]);
+        s.ui.filter = { ...s.ui.filter, showSilenced: false, showInhibited: false };
+        return s;
+      },
+      viewport: { width: 480, height: 680 },
+    });
+
+    it('the notes go below the filter, whole, inside the window', async () => {
+      const page = t.page;
+      const notes = [page.getByTestId('hidden-watchdog'), page.getByTestId('hidden-suppressed')];
+      for (const n of notes) await n.waitFor({ timeout: 30_000 });
+      const input = (await page.getByTestId('filter-input').boundingBox())!;
+      assert.ok(input.width >= 250, `filter input ${JSON.stringify(input)}`);
+      for (const n of [page.getByTestId('alert-count'), ...notes]) {
+        const b = (await n.boundingBox())!;
+        assert.ok(b.x >= 0 && b.x + b.width <= 480, `inside the window: ${JSON.stringify(b)}`);
+      }
+      const row = (await page.locator('[data-testid=alert-row]').first().boundingBox())!;
+      assert.ok(row.y + row.height <= 680, `an alert row still shows: ${JSON.stringify(row)}`);
+    });
+  },
+);
