@@ -1,0 +1,86 @@
+// The cursor row that leaves the list on its own says why. Its detail closes (the pane never
+// switches alerts under the reader's eyes), and before this the pane and the cursor just
+// vanished: a walk-through's TargetDown resolved while the engineer read it, and nothing said
+// so. Now a toast names it and why (resolved, silenced by someone else), and j goes on from
+// its place; the user's own acknowledgement says only what it did. Real Alertmanager, real
+// core, browser shell, Chromium at 960×680, the product's default state toggles.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
+import { postSilence } from '../support/post-silence.ts';
+import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
+
+describe('the cursor row that leaves on its own says why', { skip: amSkipReason() }, () => {
+  const t = useAlertmanagerUi({
+    alerts: [
+      makeAlert({ alertname: 'LeftMine', severity: 'critical', instance: 'm1' }),
+      makeAlert({ alertname: 'LeftResolves', severity: 'warning', instance: 'r1' }),
+      makeAlert({ alertname: 'LeftSilenced', severity: 'warning', instance: 's1' }),
+      makeAlert({ alertname: 'LeftStays', severity: 'info', instance: 'z1' }),
+    ],
+    settings: (am) => {
+      const s = testSettings([testInstance('am1', am.url)]);
+      s.ui.filter = { ...s.ui.filter, showSilenced: false, showInhibited: false };
+      return Promise.resolve(s);
+    },
+    viewport: { width: 960, height: 680 },
+    ready: (page) =>
+      page.locator('[data-testid=alert-count]', { hasText: '4 of 4' }).waitFor({ timeout: 30_000 }),
+  });
+  let page: Page;
+  before(() => ({ page } = t));
+
+  const row = (name: string) => page.locator('[data-testid=alert-row]', { hasText: name });
+  const toast = (text: string) => page.locator('[data-testid=toast]', { hasText: text });
+  const pane = () => page.locator('[data-testid=alert-detail]');
+
+  async function dismissAll(): Promise<void> {
+    for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
+      await page.keyboard.press('Shift+Escape');
+  }
+
+  it('resolved under the cursor: the toast says so, and j goes on from its place', async () => {
+    await dismissAll();
+    await row('r1').locator('.age').click();
+    await pane().waitFor();
+    await postAlerts(t.am.url, [
+      makeAlert(
+        { alertname: 'LeftResolves', severity: 'warning', instance: 'r1' },
+        { endsAt: new Date(Date.now() - 60_000).toISOString() },
+      ),
+    ]);
+    await toast('LeftResolves: resolved').waitFor({ timeout: 20_000 });
+    assert.match(
+      (await toast('LeftResolves').textContent()) ?? '',
+      /It left the list\. j goes on from its place\./,
+    );
+    await pane().waitFor({ state: 'detached' });
+    await page.keyboard.press('j');
+    await page
+      .locator('[data-testid=alert-row].selected', { hasText: 'LeftSilenced' })
+      .waitFor({ timeout: 5_000 });
+  });
+
+  it('silenced by someone else: the toast says silenced', async () => {
+    await dismissAll();
+    await postSilence(t.am.url, [
+      { name: 'alertname', value: 'LeftSilenced', isRegex: false, isEqual: true },
+    ]);
+    await toast('LeftSilenced: silenced').waitFor({ timeout: 20_000 });
+  });
+
+  it('acknowledged here: only what the ack did, not "left the list"', async () => {
+    await dismissAll();
+    await row('m1').locator('.age').click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('a');
+    await toast('Acknowledged').waitFor({ timeout: 20_000 });
+    await row('m1').waitFor({ state: 'detached', timeout: 20_000 });
+    // A poll later, still nothing about it having left.
+    await page.waitForTimeout(3_000);
+    await waitFor(async () => (await toast('LeftMine:').count()) === 0);
+    assert.equal(await toast('left the list').count(), 0);
+    assert.deepEqual(t.ui.problems, []);
+  });
+});
