@@ -28,6 +28,8 @@ export class ListWindow {
   #params: ListParams | null = null;
   #paramsKey = '';
   #top = 0;
+  /** The viewport's scroll top, for what the window says about rows above it. */
+  #viewTop = $state(0);
   // The window's height until the list's viewport reports its own: the first question, sent
   // before the viewport exists, asks for enough rows to fill it.
   #height = typeof window === 'undefined' ? 0 : window.innerHeight;
@@ -50,6 +52,10 @@ export class ListWindow {
   get answer(): ListAnswer | null {
     return this.#answer;
   }
+  /** The list viewport's scroll top (pixels). */
+  get viewTop(): number {
+    return this.#viewTop;
+  }
   /** The last query failed (the core is unreachable): the rows shown are older. */
   get failed(): string | null {
     return this.#failed;
@@ -67,6 +73,7 @@ export class ListWindow {
   /** The window scrolled or was resized: asks only when the rows held run out. */
   scroll(top: number, height: number): void {
     this.#top = top;
+    this.#viewTop = top;
     this.#height = height;
     const a = this.#answer;
     if (a && !this.#stale && this.#answerKey === this.#paramsKey && covers(a, top, height)) return;
