@@ -202,10 +202,15 @@ describe('toasts at 960×680 beside a selected alert', { skip: amSkipReason() },
       await fire(['ToastAway']);
       const toast = toasts().filter({ hasText: 'ToastAway' });
       await toast.waitFor({ timeout: 20_000 });
+      // The title (what a background tab or the task bar shows) counts it.
+      assert.match(await page.title(), /^\(1 new\) /);
       await page.waitForTimeout(TOAST_MS + 2_000);
       assert.equal(await toast.count(), 1, 'still there while nobody looked');
       // Back at the window: its clock runs from there.
       await page.bringToFront();
+      await waitFor(async () => !(await page.title()).startsWith('('), {
+        message: 'the title stops counting once the engineer looks',
+      });
       await page.waitForTimeout(TOAST_MS / 2);
       assert.equal(await toast.count(), 1, 'not gone the moment the engineer looks');
       await toast.waitFor({ state: 'detached', timeout: TOAST_MS + 5_000 });

@@ -91,6 +91,8 @@ export class Notifications {
    * to undo" while the first ack's toast still offered Undo).
    */
   #undoable: LastUndo[] = [];
+  /** Notifications that came while nobody looked (hold 'away'): the title counts them. */
+  #cameAway = $state(0);
 
   constructor(options: NotificationsOptions) {
     this.#options = options;
@@ -105,9 +107,18 @@ export class Notifications {
     return this.#toasts;
   }
 
+  /**
+   * How many notifications (not the low ones: a recovery, a peer back) came while nobody
+   * looked at the window; 0 once someone does.
+   */
+  get cameWhileAway(): number {
+    return this.#cameAway;
+  }
+
   /** One the core raised ('notifications:shown'). */
   receive(n: AppNotification): void {
     this.#list = [n, ...this.#list].slice(0, MAX_NOTIFICATIONS);
+    if (this.#holds.has('away') && n.urgency !== 'low') this.#cameAway++;
     this.#toast(n, n.urgency === 'critical' ? 30_000 : 10_000);
     if (this.#options.inBrowser() && typeof Notification !== 'undefined') {
       if (Notification.permission === 'granted') {
@@ -258,6 +269,7 @@ export class Notifications {
 
   /** Stops (on) or resumes (off) the toasts' clocks for this reason. */
   hold(why: ToastHold, on: boolean): void {
+    if (why === 'away' && !on) this.#cameAway = 0;
     const before = this.#holds.size > 0;
     if (on) this.#holds.add(why);
     else this.#holds.delete(why);
