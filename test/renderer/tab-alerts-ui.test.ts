@@ -44,4 +44,24 @@ describe('a tab that cannot alert says so', { skip: amSkipReason() }, () => {
     });
     await waitFor(async () => (await banner().count()) === 0);
   });
+
+  it('with neither sound nor notifications, its line is whole at 960 px', async () => {
+    // A walk-through read "…and desktop notifications are no…" at 960×680.
+    await page.context().clearPermissions();
+    await page.setViewportSize({ width: 960, height: 680 });
+    try {
+      await page.reload();
+      await banner().waitFor();
+      await waitFor(async () => /no desktop notifications/.test(await banner().innerText()), {
+        message: 'the line names both',
+      });
+      const cut = await banner()
+        .locator('.text')
+        .evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      assert.equal(cut, false, `cut: ${await banner().innerText()}`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.context().grantPermissions(['notifications']);
+    }
+  });
 });
