@@ -50,7 +50,12 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
             job: 'api-gateway',
             team: 'payments',
           },
-          { annotations: { summary: `p99 latency on ${instance} is 2.3 s` } },
+          {
+            annotations: {
+              summary: `p99 latency on ${instance} is 2.3 s`,
+              runbook_url: 'https://runbooks.example.com/HighLatency',
+            },
+          },
         ),
       ),
       // One alert in its group: its priority labels alone are wider than its row. Each one
@@ -121,6 +126,9 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           valueChars,
           summary,
           badgeCut: badge.scrollWidth > badge.clientWidth + 1,
+          links: [...r.querySelectorAll('.row-links a, .row-links button')].filter(
+            (l) => l.getBoundingClientRect().width > 0,
+          ).length,
         };
       }),
     );
@@ -154,6 +162,9 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           `${f.name}: ${v.value} drawn as ${v.chars.toFixed(1)} of ${v.length} characters`,
         );
       assert.equal(f.badgeCut, false, `${f.name}: the severity word is cut`);
+      // Beside the pane the row's link words give their room to where it fires (the pane
+      // has the selected alert's links, `o` opens the cursor row's).
+      assert.equal(f.links, 0, `${f.name}: link words shown beside the pane`);
       // Labels all of the group's alerts share are not repeated on the row.
       assert.ok(
         !f.chips.some((c) => c === 'namespace=kube-system' || c === 'job=api'),
