@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
-import { useAlertmanagerUi } from './support/ui.ts';
+import { dismissToasts, useAlertmanagerUi } from './support/ui.ts';
 
 describe('the bell says what became of each notification', { skip: amSkipReason() }, () => {
   const t = useAlertmanagerUi({
@@ -29,11 +29,6 @@ describe('the bell says what became of each notification', { skip: amSkipReason(
       "document.activeElement && document.activeElement.getAttribute('data-testid')",
     );
 
-  async function dismissAll(): Promise<void> {
-    for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
-      await page.keyboard.press('Shift+Escape');
-  }
-
   it('`b` opens it on the newest; each says the alert still fires; Esc goes back', async () => {
     await postAlerts(t.am.url, [
       makeAlert({ alertname: 'BellDisk', severity: 'critical', instance: 'db-1' }),
@@ -41,7 +36,7 @@ describe('the bell says what became of each notification', { skip: amSkipReason(
     ]);
     for (const name of ['BellDisk', 'BellNet'])
       await page.locator('[data-testid=toast]', { hasText: name }).waitFor({ timeout: 30_000 });
-    await dismissAll();
+    await dismissToasts(page);
     // On a row of the list, as the engineer is.
     await page.locator('[data-testid=alert-row]', { hasText: 'base-1' }).locator('.age').click();
     await page.keyboard.press('Escape');
@@ -87,7 +82,7 @@ describe('the bell says what became of each notification', { skip: amSkipReason(
     await page
       .locator('[data-testid=alert-row]', { hasText: 'lb-1' })
       .waitFor({ state: 'detached', timeout: 20_000 });
-    await dismissAll();
+    await dismissToasts(page);
     await page.keyboard.press('b');
     await waitFor(async () => (await stateOf('BellDisk').textContent()) === 'acknowledged by you', {
       message: 'BellDisk said to be acknowledged',

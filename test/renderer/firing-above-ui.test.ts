@@ -6,18 +6,14 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
-import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
+import { productSettings, testInstance, useAlertmanagerUi } from './support/ui.ts';
 
 describe('criticals above the viewport', { skip: amSkipReason() }, () => {
   const t = useAlertmanagerUi({
     alerts: Array.from({ length: 40 }, (_, i) =>
       makeAlert({ alertname: 'AboveWarn', severity: 'warning', instance: `w${i}` }),
     ),
-    settings: (am) => {
-      const s = testSettings([testInstance('am1', am.url)]);
-      s.ui.filter = { ...s.ui.filter, showSilenced: false, showInhibited: false };
-      return Promise.resolve(s);
-    },
+    settings: (am) => Promise.resolve(productSettings([testInstance('am1', am.url)])),
     viewport: { width: 960, height: 680 },
     ready: (page) =>
       page

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
 import { postSilence } from '../support/post-silence.ts';
-import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
+import { productSettings, testInstance, useAlertmanagerUi } from './support/ui.ts';
 
 const alerts = [
   ...[0, 1, 2, 3].map((i) =>
@@ -73,9 +73,7 @@ describe(
         await postSilence(am.url, [
           { name: 'alertname', value: 'NarrowSilenced', isRegex: false, isEqual: true },
         ]);
-        const s = testSettings([testInstance('am1', am.url)]);
-        s.ui.filter = { ...s.ui.filter, showSilenced: false, showInhibited: false };
-        return s;
+        return productSettings([testInstance('am1', am.url)]);
       },
       viewport: { width: 480, height: 680 },
     });

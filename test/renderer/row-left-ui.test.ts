@@ -9,7 +9,7 @@ import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { amSkipReason, makeAlert, postAlerts, waitFor } from '../support/alertmanager.ts';
 import { postSilence } from '../support/post-silence.ts';
-import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
+import { dismissToasts, productSettings, testInstance, useAlertmanagerUi } from './support/ui.ts';
 
 describe('the cursor row that leaves on its own says why', { skip: amSkipReason() }, () => {
   const t = useAlertmanagerUi({
@@ -19,11 +19,7 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
       makeAlert({ alertname: 'LeftSilenced', severity: 'warning', instance: 's1' }),
       makeAlert({ alertname: 'LeftStays', severity: 'info', instance: 'z1' }),
     ],
-    settings: (am) => {
-      const s = testSettings([testInstance('am1', am.url)]);
-      s.ui.filter = { ...s.ui.filter, showSilenced: false, showInhibited: false };
-      return Promise.resolve(s);
-    },
+    settings: (am) => Promise.resolve(productSettings([testInstance('am1', am.url)])),
     viewport: { width: 960, height: 680 },
     ready: (page) =>
       page.locator('[data-testid=alert-count]', { hasText: '4 of 4' }).waitFor({ timeout: 30_000 }),
@@ -35,13 +31,8 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
   const toast = (text: string) => page.locator('[data-testid=toast]', { hasText: text });
   const pane = () => page.locator('[data-testid=alert-detail]');
 
-  async function dismissAll(): Promise<void> {
-    for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
-      await page.keyboard.press('Shift+Escape');
-  }
-
   it('resolved under the cursor: the toast says so, and j goes on from its place', async () => {
-    await dismissAll();
+    await dismissToasts(page);
     await row('r1').locator('.age').click();
     await pane().waitFor();
     await postAlerts(t.am.url, [
@@ -63,7 +54,7 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
   });
 
   it('silenced by someone else: the toast says silenced', async () => {
-    await dismissAll();
+    await dismissToasts(page);
     await postSilence(t.am.url, [
       { name: 'alertname', value: 'LeftSilenced', isRegex: false, isEqual: true },
     ]);
@@ -71,7 +62,7 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
   });
 
   it('acknowledged here: only what the ack did, not "left the list"', async () => {
-    await dismissAll();
+    await dismissToasts(page);
     await row('m1').locator('.age').click();
     await page.keyboard.press('Escape');
     await page.keyboard.press('a');

@@ -88,6 +88,19 @@ export function testSettings(
   return { ...s, ...patch };
 }
 
+/** Settings as a first run has them: silenced and inhibited alerts hidden (the state toggles). */
+export function productSettings(instances: InstanceSettings[]): Settings {
+  const s = testSettings(instances);
+  s.ui.filter = { ...s.ui.filter, showSilenced: false, showInhibited: false };
+  return s;
+}
+
+/** Dismisses every toast (Shift+Esc, as many times as it takes). */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
+    await page.keyboard.press('Shift+Escape');
+}
+
 export { MemorySecrets };
 
 export interface Ui {
