@@ -59,7 +59,11 @@ describe('the ack toast names the Alertmanager', { skip: amSkipReason() }, () =>
     await page.keyboard.press('a');
     const body = toast('Acknowledged').getByTestId('toast-body');
     await body.waitFor({ timeout: 15_000 });
-    assert.match((await body.textContent()) ?? '', /WhereGroupOne on am1: silenced until/);
+    // A group says how many alerts the ack took.
+    assert.match(
+      (await body.textContent()) ?? '',
+      /WhereGroupOne \(2 alerts\) on am1: silenced until/,
+    );
   });
 
   it('`a` on an alert says which alert and on which Alertmanager', async () => {

@@ -28,7 +28,7 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
   before(() => ({ page } = t));
 
   const row = (name: string) => page.locator('[data-testid=alert-row]', { hasText: name });
-  const toast = (text: string) => page.locator('[data-testid=toast]', { hasText: text });
+  const toast = (text: string | RegExp) => page.locator('[data-testid=toast]', { hasText: text });
   const pane = () => page.locator('[data-testid=alert-detail]');
 
   it('resolved under the cursor: the toast says so, and j goes on from its place', async () => {
@@ -41,7 +41,10 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
         { endsAt: new Date(Date.now() - 60_000).toISOString() },
       ),
     ]);
-    await toast('LeftResolves: resolved').waitFor({ timeout: 20_000 });
+    // Which one, and where: its telling labels and its Alertmanager, as the ack toasts say.
+    await toast(/LeftResolves \(instance=r1\b.*\) on am1: resolved \(not firing now\)/).waitFor({
+      timeout: 20_000,
+    });
     assert.match(
       (await toast('LeftResolves').textContent()) ?? '',
       /It left the list\. j goes on from its place\./,
@@ -58,7 +61,10 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
     await postSilence(t.am.url, [
       { name: 'alertname', value: 'LeftSilenced', isRegex: false, isEqual: true },
     ]);
-    await toast('LeftSilenced: silenced').waitFor({ timeout: 20_000 });
+    // By whom, until when, and why.
+    await toast(
+      /LeftSilenced \(instance=s1\b.*\) on am1: silenced by someone until .+: posted by a test/,
+    ).waitFor({ timeout: 20_000 });
   });
 
   it('acknowledged here: only what the ack did, not "left the list"', async () => {
@@ -70,7 +76,7 @@ describe('the cursor row that leaves on its own says why', { skip: amSkipReason(
     await row('m1').waitFor({ state: 'detached', timeout: 20_000 });
     // A poll later, still nothing about it having left.
     await page.waitForTimeout(3_000);
-    await waitFor(async () => (await toast('LeftMine:').count()) === 0);
+    await waitFor(async () => (await toast(/LeftMine.*: (resolved|silenced)/).count()) === 0);
     assert.equal(await toast('left the list').count(), 0);
     assert.deepEqual(t.ui.problems, []);
   });

@@ -7,30 +7,12 @@ import type { QuickFrom } from '$core/bridge/contract.ts';
 import type { Flash } from '../app/notifications.svelte.ts';
 import type { ListRow as Row } from '$core/list/list-query.ts';
 import { silenceRequestFor } from './silence-request.ts';
+import { alertWhat, groupWhat } from './row-what.ts';
 
 interface AckStore {
   view: { silences: Readonly<Record<string, SilenceView>> };
   silences: { acknowledge(from: QuickFrom, what: string, onUndo?: () => void): Promise<void> };
   notifications: { flash(message: Flash): void };
-}
-
-/** Labels an alert's name is followed by: what tells it from its group's others. */
-const TELLING = 2;
-const clip = (v: string, n = 40) => (v.length > n ? `${v.slice(0, n - 1)}…` : v);
-
-/**
- * What the toast calls an alert: its name and the first labels its group does not share
- * ("HighErrorRate (service=cart)"). The name alone read the same for every alert of a group,
- * so `a` on two of them said the same thing twice.
- */
-function alertWhat(row: Extract<Row, { kind: 'alert' }>): string {
-  const labels = row.alert.labels;
-  const name = labels['alertname'] ?? 'alert';
-  const telling = Object.entries(labels)
-    .filter(([k, v]) => k !== 'alertname' && row.groupCommon[k] !== v)
-    .slice(0, TELLING)
-    .map(([k, v]) => `${clip(k, 30)}=${clip(v)}`);
-  return telling.length > 0 ? `${name} (${telling.join(', ')})` : name;
 }
 
 /**
@@ -39,8 +21,7 @@ function alertWhat(row: Extract<Row, { kind: 'alert' }>): string {
  */
 export function ackRow(row: Row | null, store: AckStore, onUndo?: () => void): boolean {
   if (!row || row.kind === 'section') return false;
-  const what =
-    row.kind === 'group' ? Object.values(row.group.labels).join(' / ') || 'group' : alertWhat(row);
+  const what = row.kind === 'group' ? groupWhat(row) : alertWhat(row);
   // A group is acknowledged when every one of its alerts is: one alert's ack among its
   // silences made `a` on the group say "Already acknowledged" and do nothing.
   const already =
