@@ -86,6 +86,11 @@ describe('notification state', () => {
       'inhibited',
     );
     assert.deepEqual(alertStateNow(null, 'c1', {}), { kind: 'gone', text: 'not firing now' });
+    // Only last-known data (its Alertmanager does not answer): never "still firing".
+    assert.deepEqual(alertStateNow(alert({ stale: true }), 'c1', {}), {
+      kind: 'unknown',
+      text: 'no data now (last known: firing)',
+    });
   });
 
   it('on the Alertmanager it was about: silenced there though firing on another', () => {
@@ -125,5 +130,9 @@ describe('notification state', () => {
     assert.equal(summarize([g, g])?.text, 'none firing now');
     assert.equal(summarize([h, g])?.text, 'acknowledged by you');
     assert.equal(summarize([h, { kind: 'handled', text: 'silenced' }])?.text, 'all handled');
+    const u = { kind: 'unknown', text: 'no data now (last known: firing)' } as const;
+    assert.equal(summarize([f, u, u])?.text, '1 of 3 still firing, 2 without data now');
+    assert.deepEqual(summarize([u, u]), { kind: 'unknown', text: 'no data now' });
+    assert.equal(summarize([u, g])?.text, '1 of 2 without data now');
   });
 });

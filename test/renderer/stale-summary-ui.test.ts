@@ -67,6 +67,11 @@ describe('the banner names what is down, and since when', { skip: amSkipReason()
       message: 'the summary says which and since when',
     });
     assert.match((await summary.textContent()) ?? '', want);
+    // Its icon and its words apart ("⚠No data").
+    assert.match(
+      await page.locator('[data-testid=stale-banner] summary').innerText(),
+      /^⚠ No data/,
+    );
     assert.match((await page.getByTestId('stale-banner').getAttribute('class')) ?? '', /blind/);
   });
 });

@@ -5,7 +5,8 @@ import { acknowledgedBy, acksAmong } from '$core/model/ack-text.ts';
 import type { AppNotification } from '$core/model/events.ts';
 import type { AlertView, SilenceView } from '$core/model/view.ts';
 
-export type NotificationStateKind = 'firing' | 'handled' | 'gone';
+/** `unknown`: only last-known data (no member of its Alertmanager answers): not "firing". */
+export type NotificationStateKind = 'firing' | 'handled' | 'gone' | 'unknown';
 
 export interface NotificationState {
   kind: NotificationStateKind;
@@ -23,6 +24,8 @@ export function alertStateNow(
   silences: Readonly<Record<string, SilenceView>>,
 ): NotificationState {
   if (!alert) return { kind: 'gone', text: 'not firing now' };
+  // A walk-through's bell said "still firing" of alerts on a server that had stopped answering.
+  if (alert.stale) return { kind: 'unknown', text: 'no data now (last known: firing)' };
   const here = (clusterId !== undefined && alert.statusByCluster[clusterId]) || alert;
   if (here.state === 'active') return { kind: 'firing', text: 'still firing' };
   if (here.state === 'unprocessed') return { kind: 'firing', text: 'still firing (unprocessed)' };
@@ -64,13 +67,23 @@ export function summarize(states: readonly NotificationState[]): NotificationSta
   if (states.length === 0) return undefined;
   if (states.length === 1) return states[0];
   const firing = states.filter((s) => s.kind === 'firing').length;
+  const unknown = states.filter((s) => s.kind === 'unknown').length;
+  const noData = unknown > 0 ? `, ${unknown} without data now` : '';
   if (firing > 0)
     return {
       kind: 'firing',
       text:
-        firing === states.length
+        (firing === states.length
           ? 'all still firing'
-          : `${firing} of ${states.length} still firing`,
+          : `${firing} of ${states.length} still firing`) + noData,
+    };
+  if (unknown > 0)
+    return {
+      kind: 'unknown',
+      text:
+        unknown === states.length
+          ? 'no data now'
+          : `${unknown} of ${states.length} without data now`,
     };
   if (states.every((s) => s.kind === 'gone')) return { kind: 'gone', text: 'none firing now' };
   const texts = new Set(states.filter((s) => s.kind === 'handled').map((s) => s.text));
