@@ -36,14 +36,33 @@ describe('criticals above the viewport', { skip: amSkipReason() }, () => {
     assert.equal(await notice().count(), 0);
   });
 
+  /** The first row in the list's viewport: its text and how far below the viewport's top. */
+  const firstInView = () =>
+    page.locator('.vlist .viewport').evaluate((vp) => {
+      const box = vp.getBoundingClientRect();
+      for (const r of vp.querySelectorAll('[data-testid=alert-row], [data-testid=group-row]')) {
+        const b = r.getBoundingClientRect();
+        if (b.bottom > box.top + 1) return { text: r.textContent ?? '', at: b.top - box.top };
+      }
+      return { text: '', at: 0 };
+    });
+
   it('a critical that comes at the top while the list is scrolled: "↑ 1 critical above"', async () => {
+    // What the engineer reads stays put: the new critical's rows go above it, out of view
+    // (they pushed a walk-through's cursor row off the screen), and the notice says so.
+    await scrollList(200);
+    await page.waitForTimeout(500);
+    const before = await firstInView();
     await postAlerts(t.am.url, [
       makeAlert({ alertname: 'AboveCrit', severity: 'critical', instance: 'c1' }),
     ]);
     await page
       .locator('[data-testid=alert-count]', { hasText: '41 of 41' })
       .waitFor({ timeout: 20_000 });
-    await scrollList(200);
+    await notice().waitFor();
+    const after = await firstInView();
+    assert.equal(after.text, before.text, 'the same row first in view');
+    assert.ok(Math.abs(after.at - before.at) <= 2, `moved ${after.at - before.at} px`);
     await waitFor(async () => (await notice().textContent())?.trim() === '↑ 1 critical above', {
       message: 'the notice counts the critical above',
     });
