@@ -31,7 +31,10 @@ describe('the bell says what became of each notification', { skip: amSkipReason(
 
   it('`b` opens it on the newest; each says the alert still fires; Esc goes back', async () => {
     await postAlerts(t.am.url, [
-      makeAlert({ alertname: 'BellDisk', severity: 'critical', instance: 'db-1' }),
+      makeAlert(
+        { alertname: 'BellDisk', severity: 'critical', instance: 'db-1' },
+        { annotations: { summary: 'Disk /var is 97% full' } },
+      ),
       makeAlert({ alertname: 'BellNet', severity: 'critical', instance: 'lb-1' }),
     ]);
     for (const name of ['BellDisk', 'BellNet'])
@@ -43,6 +46,8 @@ describe('the bell says what became of each notification', { skip: amSkipReason(
     await page.keyboard.press('b');
     await item('BellDisk').waitFor();
     assert.equal(await focusedTestId(), 'notification-item', 'focus on an item');
+    // Its lines as the core wrote them (the summary, then where), not run together.
+    assert.match(await item('BellDisk').locator('.body').innerText(), /Disk \/var is 97% full\n/);
     for (const name of ['BellDisk', 'BellNet'])
       await waitFor(async () => (await stateOf(name).textContent()) === 'still firing', {
         message: `${name} said to be still firing`,

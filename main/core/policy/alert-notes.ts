@@ -16,6 +16,7 @@ import {
   truncate,
 } from './notification-text.ts';
 import { isTopSeverity } from './severity.ts';
+import { displaySeverityRank } from '../model/severity-order.ts';
 
 /** An alert firing (or unsuppressed, or escalated) that will be shown. */
 export interface Firing {
@@ -124,8 +125,14 @@ export class AlertNotes {
     );
     const why = lapsedWords(list);
     const cluster = this.#make.clusterName(first.clusterId);
+    // The worst severity among them, as an alert's own title says it ("DiskFull (critical)"):
+    // "RedisDown: 3 alerts firing" did not say how bad (walk-through of the bell's list).
+    const worst = worstSeverity(list, order);
     return this.#make.make({
-      title: truncate(`${label}: ${list.length} alerts firing${why ? `, ${why}` : ''}`, 80),
+      title: truncate(
+        `${label}${worst ? ` (${worst})` : ''}: ${list.length} alerts firing${why ? `, ${why}` : ''}`,
+        80,
+      ),
       body: truncate(
         [
           `on ${cluster}`,
@@ -210,6 +217,16 @@ function lapsedWords(list: readonly Firing[]): string {
   if (list.length === 0 || !list.every((f) => f.lapsed)) return '';
   const what = list.some((f) => f.lapsed?.kind === 'ack') ? 'acknowledgement' : 'silence';
   return `${what} ${list.every((f) => f.lapsed?.gone) ? 'lost' : 'ended'}`;
+}
+
+function worstSeverity(list: readonly Firing[], order: readonly string[]): string {
+  let worst = '';
+  let rank = Infinity;
+  for (const f of list) {
+    const r = displaySeverityRank(f.alert.severity, order);
+    if (r < rank) [worst, rank] = [f.alert.severity, r];
+  }
+  return worst;
 }
 
 function urgencyOf(list: readonly Firing[], order: readonly string[]): Urgency {

@@ -105,7 +105,7 @@ describe('lapsed silences', () => {
       silences: [ack('expired')],
     });
     assert.equal(out.length, 1);
-    assert.equal(out[0]!.title, 'DiskFull: 3 alerts firing, acknowledgement ended');
+    assert.equal(out[0]!.title, 'DiskFull (critical): 3 alerts firing, acknowledgement ended');
   });
 
   it('ended by the user here (expire, undo, edit): no note', () => {

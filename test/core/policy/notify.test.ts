@@ -140,7 +140,8 @@ describe('NotificationPolicy: bursts', () => {
     const notes = new NotificationPolicy().decide(events, view, defaultSettings(), T0, NONE);
     assert.equal(notes.length, 2);
     const [grp, single] = notes;
-    assert.equal(grp!.title, 'HighCPU: 3 alerts firing');
+    // The worst severity among them, as an alert's title says its own.
+    assert.equal(grp!.title, 'HighCPU (warning): 3 alerts firing');
     // Each alert's own summary, after what tells it apart (notification-text.test: groupLines).
     assert.equal(grp!.body, 'on prod\nhost=h1: CPU 1\nhost=h2: CPU 2\nhost=h3: CPU 3');
     assert.deepEqual(grp!.target, { groupKey: g.key, clusterId: 'c1' });
