@@ -70,6 +70,13 @@ describe('the cursor after an ack lands on an alert', { skip: amSkipReason() }, 
     await page.waitForTimeout(1_500);
     await t.ui.shell.core.refresh();
     assert.equal(['n1', 'n2', 'n3'].filter(acked).length, 1, 'not the group');
+    // Three acks in a row: only the newest toast wraps, the older ones are a line each (five
+    // of them took ~150 px of the 680 px window).
+    const heights = await page
+      .locator('[data-testid=toast]')
+      .evaluateAll((ts) => ts.map((x) => x.getBoundingClientRect().height));
+    assert.ok(heights.length >= 2, `toasts: ${heights.join(', ')}`);
+    for (const h of heights.slice(1)) assert.ok(h <= 30, `an older toast ${h} px high`);
   });
 
   it('`a` on a group header says how many alerts it took', async () => {
