@@ -58,6 +58,17 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           },
         ),
       ),
+      // Two of a group, one of them with nothing to show beside what the header says (its
+      // severity is its badge): its summary starts where the labels would.
+      makeAlert(
+        { alertname: 'NoChipsLeft', severity: 'critical', service: 'checkout' },
+        { annotations: { summary: 'NoChipsLeft summary' } },
+      ),
+      makeAlert(
+        // info: a warning would be inhibited by the critical (the test servers' rule).
+        { alertname: 'NoChipsLeft', severity: 'info', service: 'checkout', path: '/cart' },
+        { annotations: { summary: 'NoChipsLeft other' } },
+      ),
       // One alert in its group: its priority labels alone are wider than its row. Each one
       // shown keeps its name and cuts its value; those that do not fit so leave the row whole.
       makeAlert(
@@ -79,7 +90,7 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
   let page: Page;
   before(async () => {
     page = t.page;
-    await page.locator('[data-testid=alert-row]').nth(7).waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=alert-row]').nth(9).waitFor({ timeout: 30_000 });
     // The pane open: the list is what is left beside it.
     await page
       .locator('[data-testid=alert-row]')
@@ -135,20 +146,22 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
 
   it('each row shows what tells it apart, a summary and the whole severity', async () => {
     const facts = await rowFacts();
-    assert.equal(facts.length, 8);
+    assert.equal(facts.length, 10);
     for (const f of facts) {
       // NodeDiskPressure's five where-labels do not fit ~320 px with their names: the first
       // ones are shown, each legible (cluster and namespace at least; three at the same floor
       // of width left "namespace=i"), and the rest are in the detail.
       const telling =
-        f.name === 'KubeNodeNotReady'
-          ? f.chips.some((c) => c.startsWith('node='))
-          : f.name === 'NodeDiskPressure'
-            ? f.chips.some((c) => c.startsWith('cluster=')) &&
-              f.chips.some((c) => c.startsWith('namespace='))
-            : f.name === 'HighLatency'
-              ? f.chips.some((c) => c.startsWith('namespace=') || c.startsWith('instance='))
-              : f.chips.some((c) => c.startsWith('service=') || c.startsWith('instance='));
+        f.name === 'NoChipsLeft' // the empty case, below
+          ? true
+          : f.name === 'KubeNodeNotReady'
+            ? f.chips.some((c) => c.startsWith('node='))
+            : f.name === 'NodeDiskPressure'
+              ? f.chips.some((c) => c.startsWith('cluster=')) &&
+                f.chips.some((c) => c.startsWith('namespace='))
+              : f.name === 'HighLatency'
+                ? f.chips.some((c) => c.startsWith('namespace=') || c.startsWith('instance='))
+                : f.chips.some((c) => c.startsWith('service=') || c.startsWith('instance='));
       assert.ok(telling, `${f.name}: ${f.chips.join(' ')}`);
       assert.ok(f.summary >= 80, `${f.name}: summary ${f.summary} px wide`);
       // Every chip shown keeps "name=value" with some of its value (a few characters at
@@ -173,6 +186,16 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
     }
   });
 
+  it('a row with no label to show leaves no gap before its summary', async () => {
+    const row = page.locator('[data-testid=alert-row]', { hasText: 'NoChipsLeft summary' });
+    const gap = await row.evaluate((r) => {
+      const line = r.querySelector('.lchips')!.getBoundingClientRect();
+      return { chips: r.querySelectorAll('.lchips .chip').length, width: line.width };
+    });
+    assert.equal(gap.chips, 0);
+    assert.ok(gap.width <= 1, `an empty label line ${gap.width} px wide`);
+  });
+
   it('the group header says the shared labels once', async () => {
     const node = page.locator('[data-testid=group-row]', { hasText: 'KubeNodeNotReady' });
     assert.match(
@@ -191,7 +214,8 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
       for (const f of facts) {
         assert.ok(f.summary >= 40, `${f.name}: summary ${f.summary} px wide at 480`);
         assert.equal(f.badgeCut, false, `${f.name}: the severity word is cut at 480`);
-        assert.ok(f.chips.length >= 1, `${f.name}: no label left at 480`);
+        if (f.name !== 'NoChipsLeft')
+          assert.ok(f.chips.length >= 1, `${f.name}: no label left at 480`);
       }
     } finally {
       await page.setViewportSize({ width: 960, height: 680 });
