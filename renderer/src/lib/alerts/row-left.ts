@@ -30,7 +30,7 @@ export async function whyRowLeft(row: ListRow, c: RowLeftContext): Promise<RowLe
   const next = 'j goes on from its place.';
   if (row.kind === 'group')
     return {
-      title: `${groupWhat(row)} left the list`,
+      title: `Left the list: ${groupWhat(row)}`,
       body: `None of its alerts is shown now. ${next}`,
     };
   if (row.kind !== 'alert') return null;
@@ -39,23 +39,32 @@ export async function whyRowLeft(row: ListRow, c: RowLeftContext): Promise<RowLe
   try {
     alert = await c.bridge['list:alert'](row.alert.fingerprint);
   } catch {
-    return { title: `${what} left the list`, body: next };
+    return { title: `Left the list: ${what}`, body: next };
   }
   const silences = c.silences();
   const now = alertStateNow(alert, row.clusterId, silences);
   if (now.kind === 'firing') {
     // Still firing: the filter no longer shows it (its labels or state changed).
-    return { title: `${what} left the list`, body: `It no longer matches the filter. ${next}` };
+    return { title: `Left the list: ${what}`, body: `It no longer matches the filter. ${next}` };
   }
   if (now.text === 'acknowledged by you') return null;
-  let why = now.kind === 'gone' ? 'resolved (not firing now)' : now.text;
+  // Why first: a toast is one line, and "…on staging: resol…" hid the word that mattered.
+  let why = now.kind === 'gone' ? 'Resolved' : capitalized(now.text);
+  let comment = '';
   if (now.text === 'silenced' && alert) {
     const here = alert.statusByCluster[row.clusterId] ?? alert;
     const s = here.silencedBy.map((k) => silences[k]).find((x) => x !== undefined);
     if (s) {
-      const comment = s.comment.length > 80 ? `${s.comment.slice(0, 79)}…` : s.comment;
-      why = `silenced by ${s.createdBy} until ${formatTime(s.endsAt, c.now())}${comment ? `: ${comment}` : ''}`;
+      why = `Silenced by ${s.createdBy} until ${formatTime(s.endsAt, c.now())}`;
+      comment = s.comment.length > 80 ? `${s.comment.slice(0, 79)}…` : s.comment;
     }
   }
-  return { title: `${what}: ${why}`, body: `It left the list. ${next}` };
+  return {
+    title: `${why}: ${what}`,
+    body: `${comment ? `"${comment}". ` : ''}It left the list. ${next}`,
+  };
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
