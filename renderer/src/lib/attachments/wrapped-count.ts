@@ -11,11 +11,21 @@ export function wrappedCount(report: (hidden: number) => void): Attachment<HTMLE
       for (const c of el.children) if (c.getBoundingClientRect().top > top + 8) hidden++;
       report(hidden);
     };
+    // Never at once: reading positions in the middle of drawing forces a layout there. The
+    // observer's first report comes after the frame's own layout; changed children are
+    // counted before the next frame is drawn.
     const resized = new ResizeObserver(count);
     resized.observe(el);
-    const changed = new MutationObserver(count);
+    let queued = false;
+    const changed = new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        count();
+      });
+    });
     changed.observe(el, { childList: true });
-    count();
     return () => {
       resized.disconnect();
       changed.disconnect();
