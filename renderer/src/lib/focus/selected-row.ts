@@ -3,9 +3,12 @@
 // row closes with focus dropped to the page: the detail pane, the silence dialog opened with
 // `s`, the row that took an acknowledged or silenced row's place.
 
+/** The alert list's section (AlertsView). */
+export const LIST_SECTION = 'section[aria-label="Alert groups"]';
+
 /** The alert list's selected row, focusable; null when nothing is selected or drawn. */
 export function selectedListRow(): HTMLElement | null {
-  const row = document.querySelector<HTMLElement>('section[aria-label="Alert groups"] .selected');
+  const row = document.querySelector<HTMLElement>(`${LIST_SECTION} .selected`);
   // A group header's or section's focusable part is its role=button (its buttons have a
   // tabindex too: -1, they are not Tab stops).
   return row?.matches('[tabindex]')
@@ -19,7 +22,7 @@ export function selectedListRow(): HTMLElement | null {
  */
 export function focusFollowsCursor(): void {
   const active = document.activeElement;
-  const list = document.querySelector('section[aria-label="Alert groups"]');
+  const list = document.querySelector(LIST_SECTION);
   if (!(active instanceof HTMLElement) || !list?.contains(active)) return;
   // The list's viewport holds focus because the focused row was taken out with the rows
   // around it (End, Home, a page): the rows just drawn are not laid out yet, and focus() would
@@ -34,7 +37,7 @@ export function focusFollowsCursor(): void {
 
 function focusCursorRow(): void {
   const active = document.activeElement;
-  const list = document.querySelector('section[aria-label="Alert groups"]');
+  const list = document.querySelector(LIST_SECTION);
   if (!(active instanceof HTMLElement) || !list?.contains(active)) return;
   const row = selectedListRow();
   if (row && row !== active && !row.contains(active)) row.focus({ preventScroll: true });
