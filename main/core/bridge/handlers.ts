@@ -121,7 +121,11 @@ export function createHandlers(
   }
 
   function history(): HistoryService {
-    if (!shell.history) throw new BridgeRequestError('not-found', 'this shell keeps no history');
+    if (!shell.history)
+      throw new BridgeRequestError(
+        'not-found',
+        'This window keeps no history: the browser shell was started without a settings file (the history is kept beside it, in history.sqlite).',
+      );
     return shell.history;
   }
 
