@@ -2,6 +2,7 @@
 // its cluster's state. Plain functions of the instance and the clock.
 import type { InstanceView } from '$core/model/view.ts';
 import { formatTime } from '../format/time.ts';
+import { isUnhealthy } from '$core/model/health.ts';
 
 /** "0.25.0", "Grafana Mimir 2.14.0", or why there is none ("unknown: not reported by ..."). */
 export function versionText(i: InstanceView): string {
@@ -68,4 +69,21 @@ export function membersAnswering(
   if (members.length < 2) return undefined;
   const ok = members.filter((m) => health(m) === 'ok').length;
   return ok === members.length ? undefined : `${ok} of ${members.length} answering`;
+}
+
+/**
+ * Why a silence sent to this cluster now would fail: none of its members answers ("staging is
+ * not answering since 6:16 AM", "prod: none of its 2 instances answers"); undefined while one
+ * does, or before the first poll says. The silence form says it before a comment is typed.
+ */
+export function notAnswering(
+  name: string,
+  members: readonly (InstanceView | undefined)[],
+  now: number,
+): string | undefined {
+  const known = members.filter((m): m is InstanceView => m !== undefined && m.enabled);
+  if (known.length === 0 || !known.every((m) => isUnhealthy(m.health))) return undefined;
+  if (known.length > 1) return `${name}: none of its ${known.length} instances answers`;
+  const since = known[0]!.failingSince;
+  return `${name} is not answering${since ? ` since ${formatTime(since, now)}` : ''}`;
 }
