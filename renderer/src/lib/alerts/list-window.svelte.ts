@@ -56,6 +56,10 @@ export class ListWindow {
   get viewTop(): number {
     return this.#viewTop;
   }
+  /** The list viewport's height (pixels; the window's until the viewport reports its own). */
+  get viewHeight(): number {
+    return this.#height;
+  }
   /** The last query failed (the core is unreachable): the rows shown are older. */
   get failed(): string | null {
     return this.#failed;
