@@ -64,4 +64,31 @@ describe('a tab that cannot alert says so', { skip: amSkipReason() }, () => {
       await page.context().grantPermissions(['notifications']);
     }
   });
+
+  // A walk-through could not dismiss the notifications line; beside toasts it took ~100 px.
+  it('"Not now" hides the notifications line, and it stays hidden after a reload', async () => {
+    await page.context().clearPermissions();
+    try {
+      await page.reload();
+      await banner().waitFor();
+      await page.keyboard.press('j'); // sound allowed: the line is about notifications alone
+      await waitFor(async () => /not allowed for this tab/.test(await banner().innerText()), {
+        message: 'the notifications line',
+      });
+      await page.locator('[data-testid=tab-alerts-not-now]').click();
+      await waitFor(async () => (await banner().count()) === 0, { message: 'the line goes' });
+      await page.reload();
+      await banner().waitFor();
+      assert.match(await banner().innerText(), /plays no sound until it is clicked or typed in/);
+      await page.keyboard.press('j');
+      await waitFor(async () => (await banner().count()) === 0, {
+        message: 'no notifications line again',
+      });
+    } finally {
+      await page.evaluate(() =>
+        (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear(),
+      );
+      await page.context().grantPermissions(['notifications']);
+    }
+  });
 });
