@@ -84,6 +84,23 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
         },
         { annotations: { summary: 'Disk pressure on the node' } },
       ),
+      // Where it fires, then a long volatile label (last): short of room the pod chip gave
+      // way by leaving the line whole, and its room stayed blank before a cut summary
+      // ("instance=k8s-stage-1:10250", ~150 px of nothing, "Container bui…": a walk-through).
+      ...['k8s-stage-1:10250', 'k8s-stage-2:10250'].map((instance, i) =>
+        makeAlert(
+          {
+            alertname: 'ContainerOOMKilled',
+            severity: 'warning',
+            namespace: 'build',
+            job: 'kubelet',
+            team: 'platform',
+            instance,
+            pod: `builder-${i}-abc12-long-replica-name`,
+          },
+          { annotations: { summary: 'Container builder OOM-killed while linking' } },
+        ),
+      ),
     ],
     viewport: { width: 960, height: 680 },
   });
@@ -128,7 +145,11 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
             length,
           };
         });
-        const summary = r.querySelector('.summary')!.getBoundingClientRect().width;
+        const summaryBox = r.querySelector('.summary')!.getBoundingClientRect();
+        const summary = summaryBox.width;
+        // Blank room between the last chip shown and the summary.
+        const chipsEnd = Math.max(...shown.map((c) => c.getBoundingClientRect().right));
+        const gap = shown.length > 0 ? summaryBox.left - chipsEnd : 0;
         const badge = r.querySelector('[data-testid=alert-state]')!;
         return {
           name: r.querySelector('.row-name')?.textContent ?? '',
@@ -136,6 +157,7 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
           valuePx,
           valueChars,
           summary,
+          gap,
           badgeCut: badge.scrollWidth > badge.clientWidth + 1,
           links: [...r.querySelectorAll('.row-links a, .row-links button')].filter(
             (l) => l.getBoundingClientRect().width > 0,
@@ -146,7 +168,7 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
 
   it('each row shows what tells it apart, a summary and the whole severity', async () => {
     const facts = await rowFacts();
-    assert.equal(facts.length, 10);
+    assert.equal(facts.length, 12);
     for (const f of facts) {
       // NodeDiskPressure's five where-labels do not fit ~320 px with their names: the first
       // ones are shown, each legible (cluster and namespace at least; three at the same floor
@@ -159,7 +181,7 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
             : f.name === 'NodeDiskPressure'
               ? f.chips.some((c) => c.startsWith('cluster=')) &&
                 f.chips.some((c) => c.startsWith('namespace='))
-              : f.name === 'HighLatency'
+              : f.name === 'HighLatency' || f.name === 'ContainerOOMKilled'
                 ? f.chips.some((c) => c.startsWith('namespace=') || c.startsWith('instance='))
                 : f.chips.some((c) => c.startsWith('service=') || c.startsWith('instance='));
       assert.ok(telling, `${f.name}: ${f.chips.join(' ')}`);
@@ -182,6 +204,19 @@ describe('rows keep where at 960 with the detail open', { skip: amSkipReason() }
       assert.ok(
         !f.chips.some((c) => c === 'namespace=kube-system' || c === 'job=api'),
         f.chips.join(' '),
+      );
+    }
+  });
+
+  it('a chip short of room gives way without leaving its room blank', async () => {
+    const facts = (await rowFacts()).filter((f) => f.name === 'ContainerOOMKilled');
+    assert.equal(facts.length, 2);
+    for (const f of facts) {
+      assert.ok(f.chips[0]?.startsWith('instance='), f.chips.join(' '));
+      // The gap between chips and summary is the row's own spacing (8 px), give or take.
+      assert.ok(
+        f.gap <= 16,
+        `${f.chips.join(' ')}: ${Math.round(f.gap)} px blank before the summary`,
       );
     }
   });
