@@ -28,6 +28,7 @@ export function sectionRows(
   groups: readonly GroupRow[],
   label: string,
   collapsed: ReadonlySet<string>,
+  clusterName?: (clusterId: string) => string,
 ): Row[] {
-  return drain(sectionRowsSteps(groups, label, collapsed, NEVER));
+  return drain(sectionRowsSteps(groups, label, collapsed, NEVER, clusterName));
 }

@@ -424,7 +424,13 @@ export class ListModel {
       const collapsed = collapseSet(q.collapsed);
       rows = groupBy
         ? yield* flatRowsSteps(
-            yield* sectionRowsSteps(built.groups, groupBy, collapsed, pace),
+            yield* sectionRowsSteps(
+              built.groups,
+              groupBy,
+              collapsed,
+              pace,
+              (id) => view.clusters[id]?.name ?? id,
+            ),
             pace,
           )
         : yield* groupedRowsSteps(built.groups, collapsed, pace);

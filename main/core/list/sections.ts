@@ -3,6 +3,7 @@
 // alerts with that value; alerts without the label form the last section. Sections are sorted
 // like groups (worst severity first, then the newest). Derived group rows are made once per
 // group row and value: a keystroke or a delta that kept a group row keeps its sections' rows.
+// Grouped by Alertmanager (group-by.ts), a section per cluster holds its groups whole.
 import {
   flattenRowsSteps,
   SECTION_ROW_HEIGHT,
@@ -11,16 +12,23 @@ import {
   type SectionRow,
 } from './rows.ts';
 import type { Pace, Steps } from './pace.ts';
+import { BY_ALERTMANAGER } from './group-by.ts';
 
 const derived = new WeakMap<GroupRow, Map<string | null, GroupRow>>();
 
-/** The part of a group row whose alerts have `value` for `label` (the same object each time). */
+/**
+ * The part of a group row whose alerts have `value` for `label` (the same object each time);
+ * by Alertmanager, the whole group under its section's key.
+ */
 function part(g: GroupRow, value: string | null, label: string): GroupRow {
   let byValue = derived.get(g);
   if (!byValue) derived.set(g, (byValue = new Map()));
   let row = byValue.get(value);
   if (!row) {
-    const alerts = g.alerts.filter((a) => (a.labels[label] ?? null) === value);
+    const alerts =
+      label === BY_ALERTMANAGER
+        ? g.alerts
+        : g.alerts.filter((a) => (a.labels[label] ?? null) === value);
     row = {
       ...g,
       key: `§${value ?? ''}\u0001${g.key}`,
@@ -54,12 +62,14 @@ export function* sectionRowsSteps(
   label: string,
   collapsed: ReadonlySet<string>,
   pace: Pace,
+  clusterName: (clusterId: string) => string = (id) => id,
 ): Steps<Row[]> {
   const sections = new Map<string | null, Section>();
   for (const g of groups) {
     if (pace.due(g.alerts.length + 1)) yield;
     const values = new Set<string | null>();
-    for (const a of g.alerts) values.add(a.labels[label] ?? null);
+    if (label === BY_ALERTMANAGER) values.add(clusterName(g.group.clusterId));
+    else for (const a of g.alerts) values.add(a.labels[label] ?? null);
     for (const v of values) {
       const p = part(g, v, label);
       let s = sections.get(v);

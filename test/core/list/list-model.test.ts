@@ -18,6 +18,7 @@ import { GroupFilter } from '../../../main/core/list/group-filter.ts';
 import { ROW_TOTAL_CHARS, ROW_VALUE_CHARS } from '../../../main/core/list/bounded-alert.ts';
 import { parseFilterText } from '../../../main/core/list/filter-text.ts';
 import { type AlertFilter, type Row } from '../../../main/core/list/rows.ts';
+import { BY_ALERTMANAGER } from '../../../main/core/list/group-by.ts';
 import { hideWatchdog } from '../../../main/core/list/watchdog-hide.ts';
 import { defaultUiSettings } from '../../../main/core/settings/defaults.ts';
 import { emptySnapshot } from '../../support/fake-core.ts';
@@ -106,7 +107,7 @@ function windowRows(view: ViewSnapshot, q: ListQuery, watchdog = ''): Row[] {
     ? ({ has: (k: string) => !except.has(k) } as ReadonlySet<string>)
     : except;
   return q.filter.groupBy
-    ? sectionRows(built.groups, q.filter.groupBy, collapsed)
+    ? sectionRows(built.groups, q.filter.groupBy, collapsed, (id) => view.clusters[id]?.name ?? id)
     : flattenRows(built.groups, collapsed);
 }
 
@@ -142,6 +143,44 @@ describe('ListModel answers', () => {
       const got = scrollAll(model, q);
       assert.deepEqual(got, want, JSON.stringify(q.filter.text + ' ' + q.filter.groupBy));
     }
+  });
+
+  it('groups by Alertmanager: a section per cluster by its name, its groups whole', () => {
+    const view = fleet(12, 3);
+    // Every third group on a second cluster, "staging"; the first keeps its id's name.
+    view.clusters = {
+      c1: { id: 'c1', name: 'prod', members: ['i1'], health: 'ok', stale: false },
+      c2: { id: 'c2', name: 'staging', members: ['i2'], health: 'ok', stale: false },
+    };
+    for (const [k, g] of Object.entries(view.groups))
+      if (Number(k.slice(1)) % 3 === 1) view.groups[k] = { ...g, clusterId: 'c2' };
+    const model = new ListModel(sourceOf(() => view));
+    const q = query({ groupBy: BY_ALERTMANAGER, height: 100_000 });
+    const a = model.answer(q);
+    const sections = a.items.filter((r) => r.kind === 'section');
+    assert.deepEqual(sections.map((r) => r.value).sort(), ['prod', 'staging']);
+    // Under each section only its cluster's groups, with all of their alerts shown.
+    let where = '';
+    let alerts = 0;
+    for (const r of a.items) {
+      if (r.kind === 'section') where = r.value === 'staging' ? 'c2' : 'c1';
+      else if (r.kind === 'group') assert.equal(r.group.clusterId, where, r.key);
+      else alerts++;
+    }
+    assert.equal(alerts, a.counts.shown);
+    const counted = sections.reduce((n, r) => n + (r.kind === 'section' ? r.alerts : 0), 0);
+    assert.equal(counted, a.counts.shown);
+    // As every list: the window's pipeline agrees, and a collapsed section hides its groups.
+    assert.deepEqual(
+      scrollAll(model, q),
+      windowRows(view, q).map((r) => r.key),
+    );
+    const folded = model.answer({
+      ...q,
+      id: ++nextId,
+      collapsed: { all: false, except: ['§staging'] },
+    });
+    assert.ok(!folded.items.some((r) => r.kind === 'group' && r.group.clusterId === 'c2'));
   });
 
   it('sends only the rows around the pixels asked, with the counts of the whole list', () => {

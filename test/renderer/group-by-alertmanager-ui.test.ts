@@ -1,0 +1,62 @@
+// Group by Alertmanager (karma's @alertmanager): a section per Alertmanager, by its name, its
+// groups under it whole. A walk-through had prod and staging mixed in one list with only a small
+// grey word on each header to tell them apart, and "Group by" offered no way to part them.
+// Two real Alertmanagers, real core, browser shell, Chromium at 960×680.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  amSkipReason,
+  makeAlert,
+  postAlerts,
+  startAlertmanager,
+  type AmProcess,
+} from '../support/alertmanager.ts';
+import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
+
+describe('group by Alertmanager', { skip: amSkipReason() }, () => {
+  let am2: AmProcess | undefined;
+  const t = useAlertmanagerUi({
+    alerts: [
+      makeAlert({ alertname: 'ProdDisk', severity: 'warning', instance: 'p1' }),
+      makeAlert({ alertname: 'ProdDisk', severity: 'warning', instance: 'p2' }),
+      makeAlert({ alertname: 'ProdApi', severity: 'info', instance: 'p3' }),
+    ],
+    settings: async (am) => {
+      am2 = await startAlertmanager();
+      await postAlerts(am2.url, [
+        makeAlert({ alertname: 'StageErrors', severity: 'critical', instance: 's1' }),
+      ]);
+      return testSettings([testInstance('prod', am.url), testInstance('staging', am2.url)]);
+    },
+    cleanup: () => am2?.stop(),
+    viewport: { width: 960, height: 680 },
+    ready: (page) =>
+      page.locator('[data-testid=alert-count]', { hasText: '4 of 4' }).waitFor({ timeout: 30_000 }),
+  });
+
+  it('puts each Alertmanager’s groups under a section of its name, worst first', async () => {
+    const page = t.page;
+    const select = page.locator('[data-testid=group-by]');
+    await select.focus();
+    await select.selectOption({ label: 'Alertmanager' });
+    const sections = page.locator('[data-testid=section-row]');
+    await sections.nth(1).waitFor();
+    const texts = (await sections.allInnerTexts()).map((s) =>
+      s.replace(/[▾▸]/g, '').replace(/\s+/g, ' ').trim(),
+    );
+    // staging holds the critical: first.
+    assert.deepEqual(texts, ['Alertmanager staging 1 alert', 'Alertmanager prod 3 alerts']);
+    const order = await page
+      .locator('[data-testid=section-row], [data-testid=group-row]')
+      .evaluateAll((els) =>
+        els.map((e) => (e.textContent ?? '').replace(/[▾▸]/g, '').replace(/\s+/g, ' ').trim()),
+      );
+    const at = (name: string) => order.findIndex((s) => s.startsWith(name));
+    assert.ok(at('StageErrors') > 0 && at('StageErrors') < at('ProdDisk'), order.join(' | '));
+    assert.ok(at('ProdDisk') > 1 && at('ProdApi') > 1, order.join(' | '));
+    assert.equal(await page.getByTestId('alert-row').count(), 4, 'every alert still shown');
+    // Back to Alertmanager's own groups.
+    await select.selectOption('');
+    await sections.first().waitFor({ state: 'detached' });
+  });
+});
