@@ -117,5 +117,27 @@ describe('group by a label, as sections', { skip: amSkipReason() }, () => {
     await page.keyboard.press('/');
     assert.equal(await focusedTestId(), 'filter-input', '/ reaches the filter');
     assert.equal(await page.getByTestId('filter-input').inputValue(), '');
+    await page.keyboard.press('Escape');
+    // j and k pressed in the picker itself walk the list (a walk-through chose a grouping
+    // with the arrows, pressed j, and the list was regrouped by "job"): the cursor moves, the
+    // row takes focus, the grouping stays.
+    await select.focus();
+    const cursorText = () => page.locator('.selected').first().textContent();
+    const before = await cursorText();
+    await page.keyboard.press('j');
+    await waitFor(async () => (await cursorText()) !== before, { message: 'j moved the cursor' });
+    assert.equal(await select.inputValue(), '', 'not regrouped');
+    await waitFor(
+      async () =>
+        page.evaluate(() => {
+          const d = (
+            globalThis as unknown as {
+              document: { activeElement: { closest(s: string): unknown } | null };
+            }
+          ).document;
+          return !!d.activeElement?.closest('section[aria-label="Alert groups"] .selected');
+        }),
+      { message: 'the cursor row has focus' },
+    );
   });
 });
