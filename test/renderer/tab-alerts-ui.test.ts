@@ -74,9 +74,12 @@ describe('a tab that cannot alert says so', { skip: amSkipReason() }, () => {
       await page.reload();
       await banner().waitFor();
       await page.keyboard.press('j'); // sound allowed: the line is about notifications alone
-      await waitFor(async () => /notifications are off for this tab/.test(await banner().innerText()), {
-        message: 'the notifications line',
-      });
+      await waitFor(
+        async () => /notifications are off for this tab/.test(await banner().innerText()),
+        {
+          message: 'the notifications line',
+        },
+      );
       await page.locator('[data-testid=tab-alerts-not-now]').click();
       await waitFor(async () => (await banner().count()) === 0, { message: 'the line goes' });
       await page.reload();
