@@ -55,7 +55,17 @@ describe('group by Alertmanager', { skip: amSkipReason() }, () => {
     assert.ok(at('StageErrors') > 0 && at('StageErrors') < at('ProdDisk'), order.join(' | '));
     assert.ok(at('ProdDisk') > 1 && at('ProdApi') > 1, order.join(' | '));
     assert.equal(await page.getByTestId('alert-row').count(), 4, 'every alert still shown');
+    assert.equal(await page.getByTestId('section-no-data').count(), 0, 'both answer');
+    // One stops answering: its section says so, and since when.
+    await am2!.stop();
+    const note = page.getByTestId('section-no-data');
+    await note.waitFor({ timeout: 20_000 });
+    assert.match(await note.innerText(), /^no data since \d{1,2}:\d\d/);
+    assert.equal(await note.count(), 1);
+    const staging = page.locator('[data-testid=section-row]', { hasText: 'staging' });
+    assert.equal(await staging.getByTestId('section-no-data').count(), 1);
     // Back to Alertmanager's own groups.
+    await select.focus();
     await select.selectOption('');
     await sections.first().waitFor({ state: 'detached' });
   });
