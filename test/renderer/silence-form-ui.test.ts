@@ -157,6 +157,11 @@ describe('silence form flow', { skip: amSkipReason() }, () => {
     assert.equal(await dialog.locator('[aria-label="Label name 1"]').inputValue(), 'alertname');
     const count = dialog.locator('[data-testid=preview-count]');
     await waitFor(async () => (await count.textContent()) === '1');
+    // The count is what it silences now: the preview says new matching alerts are silenced too.
+    assert.match(
+      await dialog.getByTestId('preview-future').innerText(),
+      /any new alert they match while it lasts/,
+    );
     await postAlerts(t.am.url, [
       makeAlert({ alertname: 'DiskFull', severity: 'warning', instance: 'node-2' }),
     ]);
