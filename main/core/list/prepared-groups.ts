@@ -4,7 +4,7 @@
 // 100,000 alerts every time. Pure, so it is unit-tested in plain Node.
 import { valuesOf } from '../model/record-values.ts';
 import type { AlertView, GroupView } from '../model/view.ts';
-import { compareAlerts, isSilenced, textOf, type GroupCounts } from './rows.ts';
+import { compareAlerts, stateCounts, textOf, type GroupCounts } from './rows.ts';
 import type { Pace, Steps } from './pace.ts';
 
 export interface PreparedGroup {
@@ -235,16 +235,7 @@ export function* prepareGroupsSteps(
   function make(g: GroupView): PreparedGroup {
     const source = g.alerts.map((fp) => alerts[fp]);
     const present = source.filter((a): a is AlertView => a !== undefined);
-    const counts: GroupCounts = { active: 0, silenced: 0, inhibited: 0, unprocessed: 0 };
-    for (const a of present) {
-      // As it stands on the group's cluster: an alert also on another Alertmanager may be
-      // silenced here and firing there (each lists it in a group of its own).
-      const here = a.statusByCluster[g.clusterId] ?? a;
-      if (here.state === 'active') counts.active++;
-      else if (here.state === 'unprocessed') counts.unprocessed++;
-      else if (isSilenced(here)) counts.silenced++;
-      else counts.inhibited++;
-    }
+    const counts = stateCounts(present, g.clusterId);
     return { group: g, source, sorted: present.sort(cmp), counts };
   }
 }

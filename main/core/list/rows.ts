@@ -85,6 +85,22 @@ export function isInhibited(a: AlertView): boolean {
   return a.inhibitedBy.length > 0 || (a.state === 'suppressed' && a.silencedBy.length === 0);
 }
 
+/**
+ * Alerts by state as they stand on the group's cluster: an alert also on another Alertmanager
+ * may be silenced here and firing there (each lists it in a group of its own).
+ */
+export function stateCounts(alerts: Iterable<AlertView>, clusterId: string): GroupCounts {
+  const counts: GroupCounts = { active: 0, silenced: 0, inhibited: 0, unprocessed: 0 };
+  for (const a of alerts) {
+    const here = a.statusByCluster[clusterId] ?? a;
+    if (here.state === 'active') counts.active++;
+    else if (here.state === 'unprocessed') counts.unprocessed++;
+    else if (isSilenced(here)) counts.silenced++;
+    else counts.inhibited++;
+  }
+  return counts;
+}
+
 export function alertPassesState(a: AlertView, f: AlertFilter): boolean {
   if (a.state === 'active') return f.showActive;
   if (a.state === 'unprocessed') return f.showUnprocessed;

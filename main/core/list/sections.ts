@@ -7,6 +7,7 @@
 import {
   flattenRowsSteps,
   SECTION_ROW_HEIGHT,
+  stateCounts,
   type GroupRow,
   type Row,
   type SectionRow,
@@ -14,7 +15,7 @@ import {
 import type { Pace, Steps } from './pace.ts';
 import { BY_ALERTMANAGER } from './group-by.ts';
 
-const derived = new WeakMap<GroupRow, Map<string | null, GroupRow>>();
+const derived = new WeakMap<GroupRow, Map<string, GroupRow>>();
 
 /**
  * The part of a group row whose alerts have `value` for `label` (the same object each time);
@@ -23,7 +24,10 @@ const derived = new WeakMap<GroupRow, Map<string | null, GroupRow>>();
 function part(g: GroupRow, value: string | null, label: string): GroupRow {
   let byValue = derived.get(g);
   if (!byValue) derived.set(g, (byValue = new Map()));
-  let row = byValue.get(value);
+  // By label and value: the same group row is cut again when the grouping changes (grouped by
+  // `team` then `owner`, a value both have returned the first label's part).
+  const key = `${label}\u0000${value ?? '\u0001'}`;
+  let row = byValue.get(key);
   if (!row) {
     const alerts =
       label === BY_ALERTMANAGER
@@ -33,9 +37,12 @@ function part(g: GroupRow, value: string | null, label: string): GroupRow {
       ...g,
       key: `§${value ?? ''}\u0001${g.key}`,
       alerts,
+      // Its own part's counts (of the alerts shown in it): a section "instance=db-1, 1 alert"
+      // held a header "2 firing". By Alertmanager a group is whole: its own counts.
+      ...(label === BY_ALERTMANAGER ? {} : { counts: stateCounts(alerts, g.group.clusterId) }),
       severity: alerts[0]?.severity ?? g.severity,
     };
-    byValue.set(value, row);
+    byValue.set(key, row);
   }
   return row;
 }

@@ -183,6 +183,39 @@ describe('ListModel answers', () => {
     assert.ok(!folded.items.some((r) => r.kind === 'group' && r.group.clusterId === 'c2'));
   });
 
+  it("a group cut by a section counts its part's alerts, not the whole group's", () => {
+    const view = fleet(6, 4);
+    const model = new ListModel(sourceOf(() => view));
+    const a = model.answer(query({ groupBy: 'instance', height: 100_000 }));
+    let cut = 0;
+    for (const r of a.items) {
+      if (r.kind !== 'group') continue;
+      const c = r.counts;
+      assert.equal(c.active + c.silenced + c.inhibited + c.unprocessed, r.shown, r.key);
+      if (r.shown < view.groups[r.group.key]!.alerts.length) cut++;
+    }
+    assert.ok(cut > 0, 'groups were cut into sections');
+  });
+
+  it('grouped by one label then another sharing a value, each cuts by its own', () => {
+    const view = fleet(4, 4);
+    let i = 0;
+    for (const a of Object.values(view.alerts)) {
+      const odd = i++ % 2 === 1;
+      a.labels = { ...a.labels, team: odd ? 'infra' : 'web', owner: odd ? 'web' : 'infra' };
+    }
+    const model = new ListModel(sourceOf(() => view));
+    for (const label of ['team', 'owner']) {
+      const a = model.answer(query({ groupBy: label, height: 100_000 }));
+      let value: string | null = null;
+      for (const r of a.items) {
+        if (r.kind === 'section') value = r.value;
+        else if (r.kind === 'group')
+          for (const x of r.alerts) assert.equal(x.labels[label], value, `${label}: ${r.key}`);
+      }
+    }
+  });
+
   it('sends only the rows around the pixels asked, with the counts of the whole list', () => {
     const view = fleet(500, 20);
     const model = new ListModel(sourceOf(() => view));
