@@ -25,5 +25,7 @@ describe('the Timeline without a history', { skip: amSkipReason() }, () => {
     assert.match(text, /started without a settings file/);
     const timeline = page.locator('section[aria-label=Timeline]');
     assert.doesNotMatch(await timeline.innerText(), /Loading…|Nothing recorded/);
+    // Nothing to export either.
+    assert.equal(await timeline.getByRole('button', { name: /^Export/ }).count(), 0);
   });
 });
