@@ -8,8 +8,3 @@
  * label is named so: a classic Prometheus label name cannot start with `@`.
  */
 export const BY_ALERTMANAGER = '@alertmanager';
-
-/** How a group-by is named to the user ("Alertmanager", else the label's name). */
-export function groupByName(groupBy: string): string {
-  return groupBy === BY_ALERTMANAGER ? 'Alertmanager' : groupBy;
-}
