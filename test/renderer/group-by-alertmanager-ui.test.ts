@@ -4,31 +4,25 @@
 // Two real Alertmanagers, real core, browser shell, Chromium at 960×680.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
+import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
+import { secondAlertmanager, testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 describe('group by Alertmanager', { skip: amSkipReason() }, () => {
-  let am2: AmProcess | undefined;
+  const second = secondAlertmanager([
+    makeAlert({ alertname: 'StageErrors', severity: 'critical', instance: 's1' }),
+  ]);
   const t = useAlertmanagerUi({
     alerts: [
       makeAlert({ alertname: 'ProdDisk', severity: 'warning', instance: 'p1' }),
       makeAlert({ alertname: 'ProdDisk', severity: 'warning', instance: 'p2' }),
       makeAlert({ alertname: 'ProdApi', severity: 'info', instance: 'p3' }),
     ],
-    settings: async (am) => {
-      am2 = await startAlertmanager();
-      await postAlerts(am2.url, [
-        makeAlert({ alertname: 'StageErrors', severity: 'critical', instance: 's1' }),
-      ]);
-      return testSettings([testInstance('prod', am.url), testInstance('staging', am2.url)]);
-    },
-    cleanup: () => am2?.stop(),
+    settings: async (am) =>
+      testSettings([
+        testInstance('prod', am.url),
+        testInstance('staging', (await second.start()).url),
+      ]),
+    cleanup: second.stop,
     viewport: { width: 960, height: 680 },
     ready: (page) =>
       page.locator('[data-testid=alert-count]', { hasText: '4 of 4' }).waitFor({ timeout: 30_000 }),
@@ -57,7 +51,7 @@ describe('group by Alertmanager', { skip: amSkipReason() }, () => {
     assert.equal(await page.getByTestId('alert-row').count(), 4, 'every alert still shown');
     assert.equal(await page.getByTestId('section-no-data').count(), 0, 'both answer');
     // One stops answering: its section says so, and since when.
-    await am2!.stop();
+    await second.am.stop();
     const note = page.getByTestId('section-no-data');
     await note.waitFor({ timeout: 20_000 });
     assert.match(await note.innerText(), /^no data since \d{1,2}:\d\d/);

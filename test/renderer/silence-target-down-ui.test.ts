@@ -4,27 +4,18 @@
 // one stopped; real core, browser shell, Chromium.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  amSkipReason,
-  makeAlert,
-  postAlerts,
-  startAlertmanager,
-  type AmProcess,
-} from '../support/alertmanager.ts';
-import { testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
+import { amSkipReason, makeAlert } from '../support/alertmanager.ts';
+import { secondAlertmanager, testInstance, testSettings, useAlertmanagerUi } from './support/ui.ts';
 
 describe('the silence form names a target that does not answer', { skip: amSkipReason() }, () => {
-  let am2: AmProcess | undefined;
+  const second = secondAlertmanager([
+    makeAlert({ alertname: 'TargetDown', severity: 'critical', instance: 'd1' }),
+  ]);
   const t = useAlertmanagerUi({
     alerts: [makeAlert({ alertname: 'TargetUp', severity: 'warning', instance: 'u1' })],
-    settings: async (am) => {
-      am2 = await startAlertmanager();
-      await postAlerts(am2.url, [
-        makeAlert({ alertname: 'TargetDown', severity: 'critical', instance: 'd1' }),
-      ]);
-      return testSettings([testInstance('am1', am.url), testInstance('am2', am2.url)]);
-    },
-    cleanup: () => am2?.stop(),
+    settings: async (am) =>
+      testSettings([testInstance('am1', am.url), testInstance('am2', (await second.start()).url)]),
+    cleanup: second.stop,
     viewport: { width: 960, height: 680 },
     ready: (page) =>
       page
@@ -51,7 +42,7 @@ describe('the silence form names a target that does not answer', { skip: amSkipR
   });
 
   it('names the one that does not answer, and since when, before anything is typed', async () => {
-    await am2!.stop();
+    await second.am.stop();
     await t.page.getByTestId('stale-line').filter({ hasText: 'am2' }).waitFor({ timeout: 20_000 });
     const dialog = await silenceFormFor('d1');
     const note = dialog.getByTestId('silence-target-down');

@@ -95,6 +95,30 @@ export function productSettings(instances: InstanceSettings[]): Settings {
   return s;
 }
 
+/**
+ * A second real Alertmanager holding `alerts`, beside a test's own: `start` it from the test's
+ * `settings` (it returns the server), pass `stop` as its `cleanup`; `am` is it once started.
+ */
+export function secondAlertmanager(alerts: PostableAlert[]): {
+  readonly am: AmProcess;
+  start: () => Promise<AmProcess>;
+  stop: () => Promise<void> | undefined;
+} {
+  let am2: AmProcess | undefined;
+  return {
+    get am(): AmProcess {
+      if (!am2) throw new Error('the second Alertmanager was not started');
+      return am2;
+    },
+    start: async () => {
+      am2 = await startAlertmanager();
+      await postAlerts(am2.url, alerts);
+      return am2;
+    },
+    stop: () => am2?.stop(),
+  };
+}
+
 /** Dismisses every toast (Shift+Esc, as many times as it takes). */
 export async function dismissToasts(page: Page): Promise<void> {
   for (let i = 0; i < 20 && (await page.locator('[data-testid=toast]').count()) > 0; i++)
