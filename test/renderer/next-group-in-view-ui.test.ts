@@ -1,7 +1,8 @@
 // `n` to a group already in view does not scroll (a walk-through pressed n from the top, and each
 // press moved a group in plain sight to the top of the list, pushing the criticals above it out of
 // view: "↑ 2 critical above"); a group partly below scrolls only as far as its alerts need.
-// Real Alertmanager, real core, browser shell, Chromium at 960×680.
+// Another grouping starts the list at its top. Real Alertmanager, real core, browser shell,
+// Chromium at 960×680.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { amSkipReason, makeAlert, waitFor } from '../support/alertmanager.ts';
@@ -75,5 +76,18 @@ describe('n keeps what is in view', { skip: amSkipReason() }, () => {
       assert.ok(box.y > top + 1, `${name} scrolled to the top`);
     }
     assert.ok((await scrollTop()) > 0, 'the list scrolled for groups below');
+  });
+
+  // Every row moves when the grouping changes: the list starts at its top (a walk-through
+  // grouped by Alertmanager and landed mid-list, "↑ 1 critical above" the only sign).
+  it('another grouping starts the list at its top', async () => {
+    assert.ok((await scrollTop()) > 0, 'scrolled down before');
+    const select = t.page.locator('[data-testid=group-by]');
+    await select.focus();
+    await select.selectOption({ label: 'Alertmanager' });
+    await t.page.locator('[data-testid=section-row]').first().waitFor();
+    await waitFor(async () => (await scrollTop()) === 0, { message: 'at the top' });
+    await select.selectOption('');
+    await t.page.locator('[data-testid=section-row]').first().waitFor({ state: 'detached' });
   });
 });
